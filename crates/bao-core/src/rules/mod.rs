@@ -1,0 +1,179 @@
+//! Which moves are legal and how each one is set going, per variant and stage.
+//!
+//! - [`mtaji`]: Bao la Kujifunza and the mtaji stage of Bao la Kiswahili (lift from the board).
+//! - [`namua`]: the namua stage of Bao la Kiswahili (a seed from the hand first; nyumba tax, stop, safari).
+//! - [`kimasai`]: both phases of Bao la Kimasai.
+//! - [`takasia`]: the takasia mark set after a mtaji takasa.
+//!
+//! Every module works the same way: enumerate the candidate moves cheaply, then play each one through the
+//! sowing engine ([`crate::sow`]), which drops moves whose sowing never ends. The end of a move (who won, whose
+//! turn, takasia) is settled once, in [`finish`].
+
+pub(crate) mod kimasai;
+pub(crate) mod mtaji;
+pub(crate) mod namua;
+pub(crate) mod takasia;
+
+use arrayvec::ArrayVec;
+
+use crate::moves::{Dir, Move};
+use crate::pit::{Pit, Row, Side};
+use crate::position::{GameResult, Position, Reason};
+use crate::sow::{End, LapRules, Safari, Sowing};
+use crate::trace::{Recorder, Step};
+use crate::variant::Variant;
+
+/// Most legal moves a position can have (8 namua captures × 2 kichwa × stop/safari; 16 pits × 2 directions).
+pub const MAX_MOVES: usize = 32;
+
+/// A fixed-capacity list of moves (or moves with their positions): no heap allocation.
+pub type MoveList<T> = ArrayVec<T, MAX_MOVES>;
+
+/// The stage a move is played in, which decides how it starts and how its laps end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stage {
+    /// Kujifunza, or the mtaji stage of Kiswahili (mover's hand empty).
+    Mtaji,
+    /// Namua stage of Kiswahili (mover has seeds in hand).
+    Namua,
+    /// Kimasai phase 1; `hand`: a seed from the reserve goes in first (not on South's opening move).
+    KimasaiPhase1 { hand: bool },
+    /// Kimasai phase 2.
+    KimasaiPhase2,
+}
+
+impl Position {
+    pub(crate) fn stage(&self) -> Stage {
+        let me = self.to_move.index();
+        match self.variant {
+            Variant::Kujifunza => Stage::Mtaji,
+            Variant::Kiswahili | Variant::KiswahiliMalawi => {
+                if self.hand[me] > 0 {
+                    Stage::Namua
+                } else {
+                    Stage::Mtaji
+                }
+            }
+            Variant::Kimasai => {
+                if self.hand == [0, 0] {
+                    Stage::KimasaiPhase2
+                } else {
+                    // South's opening move takes no cow from the reserve (rules.md section 9). A player whose
+                    // reserve is empty while the other's is not sows without one (and still cannot capture).
+                    let opening = self.to_move == Side::South && self.hand == [24, 24];
+                    Stage::KimasaiPhase1 {
+                        hand: self.hand[me] > 0 && !opening,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Calls `f` with every legal move and the position it leads to.
+pub(crate) fn for_each_legal(pos: &Position, mut f: impl FnMut(Move, &Position)) {
+    if pos.result.is_some() {
+        return;
+    }
+    match pos.stage() {
+        Stage::Mtaji => mtaji::for_each_legal(pos, &mut f),
+        Stage::Namua => namua::for_each_legal(pos, &mut f),
+        Stage::KimasaiPhase1 { .. } | Stage::KimasaiPhase2 => kimasai::for_each_legal(pos, &mut f),
+    }
+}
+
+/// Plays `mv` as the rules of the position's stage read it, recording its steps. `None` when the sowing never
+/// ends. The move is not checked for legality.
+pub(crate) fn simulate<R: Recorder>(pos: &Position, mv: Move, rec: &mut R) -> Option<Position> {
+    if pos.result.is_some() || mv.pit.side() != pos.to_move {
+        return None;
+    }
+    match pos.stage() {
+        Stage::Mtaji => mtaji::simulate(pos, mv, rec),
+        Stage::Namua => namua::simulate(pos, mv, rec).map(|(p, _)| p),
+        Stage::KimasaiPhase1 { .. } | Stage::KimasaiPhase2 => kimasai::simulate(pos, mv, rec),
+    }
+}
+
+/// The letter of a move that sows from `ring` in the given direction.
+#[inline]
+pub(crate) fn letter(ring: u8, clockwise: bool) -> Dir {
+    let row = if ring < 8 { Row::Front } else { Row::Back };
+    if Dir::Right.is_clockwise_in(row) == clockwise {
+        Dir::Right
+    } else {
+        Dir::Left
+    }
+}
+
+/// A fresh sowing for the side to move of `pos`.
+#[inline]
+pub(crate) fn start<'r, R: Recorder>(pos: &Position, rules: LapRules, rec: &'r mut R) -> Sowing<'r, R> {
+    Sowing {
+        pos: *pos,
+        me: pos.to_move,
+        held: 0,
+        next: 0,
+        clockwise: true,
+        reached_nyumba_stop: false,
+        rules,
+        rec,
+    }
+}
+
+/// Runs the sowing to its end and settles the move: result, side to move, takasia. `None` if it never ends.
+/// Also reports whether the nyumba stop was reached.
+#[inline]
+pub(crate) fn run_and_finish<R: Recorder>(
+    mut s: Sowing<'_, R>,
+    safari: Safari,
+    takasa_in_mtaji: bool,
+) -> Option<(Position, bool)> {
+    if s.run(safari) == End::NeverEnding {
+        return None;
+    }
+    let reached = s.reached_nyumba_stop;
+    Some((finish(s, takasa_in_mtaji), reached))
+}
+
+/// Settles a finished move (rules.md section 7 and section 6).
+fn finish<R: Recorder>(s: Sowing<'_, R>, takasa_in_mtaji: bool) -> Position {
+    let me = s.me;
+    let mut pos = s.pos;
+    pos.to_move = me.opponent();
+    pos.takasia = None;
+    if pos.result.is_none() {
+        if front_row_empty(&pos, me.opponent()) {
+            pos.result = Some(GameResult {
+                winner: me,
+                reason: Reason::FrontRowEmpty,
+            });
+        } else if front_row_empty(&pos, me) {
+            pos.result = Some(GameResult {
+                winner: me.opponent(),
+                reason: Reason::FrontRowEmpty,
+            });
+        }
+    }
+    if let Some(r) = pos.result {
+        s.rec.step(Step::Win {
+            winner: r.winner,
+            reason: r.reason,
+        });
+    } else if takasa_in_mtaji && pos.variant.has_house() && pos.hand == [0, 0] {
+        pos.takasia = takasia::mark(&pos);
+    }
+    pos
+}
+
+/// Whether `side`'s front row is empty.
+#[inline(always)]
+pub(crate) fn front_row_empty(pos: &Position, side: Side) -> bool {
+    pos.board[side.index()][..8].iter().all(|&c| c == 0)
+}
+
+/// The pit of the side to move at ring index `ring`.
+#[inline(always)]
+pub(crate) fn own_pit(pos: &Position, ring: u8) -> Pit {
+    Pit::from_ring(pos.to_move, ring)
+}

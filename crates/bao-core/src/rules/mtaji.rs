@@ -1,0 +1,134 @@
+//! Bao la Kujifunza, and the mtaji stage of Bao la Kiswahili (rules.md sections 4 and 5.4): lift all seeds of
+//! a pit holding at least 2, captures mandatory, takasa from the front row first, the kichwa restriction.
+
+use super::{letter, own_pit, run_and_finish, start};
+use crate::moves::Move;
+use crate::position::Position;
+use crate::sow::{LapRules, Safari};
+use crate::trace::{Recorder, Step};
+
+/// Where the first lap from ring index `s` with `n` seeds ends.
+#[inline(always)]
+fn lap_end(s: u8, n: u8, clockwise: bool) -> u8 {
+    if clockwise {
+        (s + n) & 15
+    } else {
+        s.wrapping_sub(n) & 15
+    }
+}
+
+/// Whether sowing pit `s` in this direction is a capture move: 2..=15 seeds whose first lap ends in an own
+/// front pit that was occupied, facing an occupied pit.
+#[inline(always)]
+pub(crate) fn is_capture(me: &[u8; 16], opp: &[u8; 16], s: u8, clockwise: bool) -> bool {
+    let n = me[s as usize];
+    if !(2..=15).contains(&n) {
+        return false;
+    }
+    // With fewer than 16 seeds the end pit receives only the last seed, so its count before the lap is its
+    // count before the drop.
+    let e = lap_end(s, n, clockwise);
+    e < 8 && me[e as usize] > 0 && opp[7 - e as usize] > 0
+}
+
+/// Whether the player owning `me` has a capture move, not counting start pit `skip`.
+#[inline]
+pub(crate) fn captures_exist(me: &[u8; 16], opp: &[u8; 16], skip: Option<u8>) -> bool {
+    (0..16u8).any(|s| Some(s) != skip && (is_capture(me, opp, s, true) || is_capture(me, opp, s, false)))
+}
+
+/// The opponent's front pits (bit i = opponent ring index i) that the owner of `me` could capture with the
+/// first lap of a capture move.
+#[inline]
+pub(crate) fn capture_targets(me: &[u8; 16], opp: &[u8; 16]) -> u8 {
+    let mut bits = 0u8;
+    for s in 0..16u8 {
+        for cw in [true, false] {
+            if is_capture(me, opp, s, cw) {
+                let e = lap_end(s, me[s as usize], cw);
+                bits |= 1 << (7 - e);
+            }
+        }
+    }
+    bits
+}
+
+pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)) {
+    let me = &pos.board[pos.to_move.index()];
+    let opp = &pos.board[pos.to_move.opponent().index()];
+    let skip = pos.takasia;
+    if captures_exist(me, opp, skip) {
+        for s in 0..16u8 {
+            if Some(s) == skip {
+                continue;
+            }
+            for cw in [false, true] {
+                if is_capture(me, opp, s, cw) {
+                    if let Some(p) = play(pos, s, cw, true, &mut ()) {
+                        f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
+                    }
+                }
+            }
+        }
+        return;
+    }
+    // Takasa: from the front row if any front pit holds 2 or more, otherwise from the back row.
+    let front_has_two = me[..8].iter().any(|&c| c >= 2);
+    let range = if front_has_two { 0..8u8 } else { 8..16u8 };
+    let occupied_front = me[..8].iter().filter(|&&c| c > 0).count();
+    for s in range {
+        if me[s as usize] < 2 || Some(s) == skip {
+            continue;
+        }
+        for cw in [false, true] {
+            if occupied_front == 1 && is_outward_from_kichwa(s, cw) {
+                continue;
+            }
+            if let Some(p) = play(pos, s, cw, false, &mut ()) {
+                f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
+            }
+        }
+    }
+}
+
+/// `A1L` or `A8R`: sowing a kichwa away from the front row.
+#[inline(always)]
+pub(crate) fn is_outward_from_kichwa(s: u8, clockwise: bool) -> bool {
+    (s == 0 && !clockwise) || (s == 7 && clockwise)
+}
+
+pub(crate) fn simulate<R: Recorder>(pos: &Position, mv: Move, rec: &mut R) -> Option<Position> {
+    let dir = mv.dir?;
+    if mv.safari {
+        return None;
+    }
+    let s = mv.pit.ring();
+    let cw = dir.is_clockwise_in(mv.pit.row());
+    let me = &pos.board[pos.to_move.index()];
+    if me[s as usize] < 2 {
+        return None;
+    }
+    let capture = is_capture(me, &pos.board[pos.to_move.opponent().index()], s, cw);
+    play(pos, s, cw, capture, rec)
+}
+
+/// Lifts pit `s` and sows it as a capture move or a takasa.
+#[inline]
+fn play<R: Recorder>(pos: &Position, s: u8, cw: bool, capture: bool, rec: &mut R) -> Option<Position> {
+    let rules = LapRules {
+        capture,
+        kimasai: false,
+        nyumba_stop: false,
+        capture_ends_houses: pos.variant.has_house(),
+        takasia: pos.takasia,
+    };
+    let mut sw = start(pos, rules, rec);
+    sw.clockwise = cw;
+    let n = sw.lift_all(s);
+    sw.rec.step(Step::Lift {
+        pit: own_pit(pos, s),
+        count: n,
+        tax: false,
+    });
+    run_and_finish(sw, Safari::Stop, !capture).map(|(p, _)| p)
+}
