@@ -1,1 +1,55 @@
-fn main(){}
+//! `bao`: the rules engine on the command line (spec/position.md): start positions, legal moves as a
+//! line-by-line coprocess, playing a game from the start, and perft.
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
+mod commands;
+
+use std::process::ExitCode;
+
+use bao_core::Variant;
+use clap::{Parser, Subcommand};
+
+/// The rules of Bao on the command line.
+#[derive(Parser)]
+#[command(name = "bao", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the initial position of VARIANT as one JSON line.
+    Start {
+        /// kujifunza, kiswahili, kiswahili-malawi or kimasai.
+        variant: Variant,
+    },
+    /// Read positions (one JSON object per line) on stdin; for each print its legal moves and the positions
+    /// they lead to, as one JSON line.
+    Moves,
+    /// Play MOVES from the initial position of VARIANT and print the final position.
+    Play {
+        /// kujifunza, kiswahili, kiswahili-malawi or kimasai.
+        variant: Variant,
+        /// Moves in notation, e.g. A6L a5R.
+        moves: Vec<String>,
+    },
+    /// Count the legal move sequences of 1..=DEPTH moves from the initial position, then the speed.
+    Perft {
+        /// kujifunza, kiswahili, kiswahili-malawi or kimasai.
+        variant: Variant,
+        /// Deepest level to count.
+        depth: u32,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Start { variant } => commands::start(variant),
+        Command::Moves => commands::moves(),
+        Command::Play { variant, moves } => commands::play(variant, &moves),
+        Command::Perft { variant, depth } => commands::perft(variant, depth),
+    }
+}

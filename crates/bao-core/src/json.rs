@@ -30,8 +30,9 @@ pub(crate) mod side_str {
     }
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
         let s = String::deserialize(d)?;
-        s.parse()
-            .map_err(|_| serde::de::Error::custom(format!("expected \"south\" or \"north\", got {s:?}")))
+        s.parse().map_err(|_| {
+            serde::de::Error::custom(format!("expected \"south\" or \"north\", got {s:?}"))
+        })
     }
 }
 
@@ -145,14 +146,20 @@ fn count(field: &str, v: i64) -> Result<u8, PositionError> {
         return Err(PositionError::new(field, format!("negative count {v}")));
     }
     if v > 64 {
-        return Err(PositionError::new(field, format!("count {v} is more than the 64 seeds of the game")));
+        return Err(PositionError::new(
+            field,
+            format!("count {v} is more than the 64 seeds of the game"),
+        ));
     }
     Ok(v as u8)
 }
 
 fn row(field: &str, v: &[i64]) -> Result<[u8; 8], PositionError> {
     if v.len() != 8 {
-        return Err(PositionError::new(field, format!("expected 8 counts, got {}", v.len())));
+        return Err(PositionError::new(
+            field,
+            format!("expected 8 counts, got {}", v.len()),
+        ));
     }
     let mut out = [0u8; 8];
     for (i, &c) in v.iter().enumerate() {

@@ -43,7 +43,6 @@
 //! - **Hands in Kujifunza.** Kujifunza has no hands; a hand only holds the seeds of a winning capture in a
 //!   finished game.
 
-
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 #[cfg(feature = "serde")]
@@ -58,7 +57,7 @@ mod trace;
 mod variant;
 
 pub use moves::{Dir, Move, ParseMoveError};
-pub use perft::perft;
+pub use perft::{perft, perft_by_depth};
 pub use pit::{ParsePitError, Pit, Row, Side};
 pub use position::{
     GameResult, IllegalMove, Position, PositionError, Reason, Setup, SideSetup, TOTAL_SEEDS,

@@ -29,7 +29,10 @@ impl Dir {
     /// (front row: `R`; back row: `L`).
     #[inline]
     pub const fn is_clockwise_in(self, row: Row) -> bool {
-        matches!((self, row), (Dir::Right, Row::Front) | (Dir::Left, Row::Back))
+        matches!(
+            (self, row),
+            (Dir::Right, Row::Front) | (Dir::Left, Row::Back)
+        )
     }
 }
 
@@ -133,7 +136,9 @@ mod tests {
 
     #[test]
     fn notation_is_strict() {
-        for s in ["", "A", "A6", "A6X", "A6L+R", "A6+", "A6l", "A6 L", "a6R++", "A9L", " A6L", "A6LL"] {
+        for s in [
+            "", "A", "A6", "A6X", "A6L+R", "A6+", "A6l", "A6 L", "a6R++", "A9L", " A6L", "A6LL",
+        ] {
             if s == "A6" {
                 continue; // a pit alone is a Kimasai move
             }

@@ -20,3 +20,23 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         }
     }
 }
+
+/// Counts for every depth at once, in one walk of the tree: `counts[n - 1]` is `perft(pos, n)` for
+/// `n` in `1..=depth`. Every node is generated exactly once, so the sum is the number of nodes visited.
+pub fn perft_by_depth(pos: &Position, depth: u32) -> Vec<u64> {
+    fn walk(pos: &Position, ply: usize, depth: usize, counts: &mut [u64]) {
+        if ply + 1 == depth {
+            rules::for_each_legal(pos, |_, _| counts[ply] += 1);
+            return;
+        }
+        rules::for_each_legal(pos, |_, child| {
+            counts[ply] += 1;
+            walk(child, ply + 1, depth, counts);
+        });
+    }
+    let mut counts = vec![0u64; depth as usize];
+    if depth > 0 {
+        walk(pos, 0, depth as usize, &mut counts);
+    }
+    counts
+}

@@ -245,7 +245,10 @@ impl Position {
             ));
         }
         if total > 2 * TOTAL_SEEDS {
-            return Err(PositionError::new("", format!("board and hands hold {total} seeds, more than 128")));
+            return Err(PositionError::new(
+                "",
+                format!("board and hands hold {total} seeds, more than 128"),
+            ));
         }
         let takasia = match setup.takasia {
             None => None,
@@ -294,7 +297,8 @@ impl Position {
                 ..SideSetup::default()
             };
             for n in 1..=8u8 {
-                if let (Some(f), Some(b)) = (Pit::new(s, Row::Front, n), Pit::new(s, Row::Back, n)) {
+                if let (Some(f), Some(b)) = (Pit::new(s, Row::Front, n), Pit::new(s, Row::Back, n))
+                {
                     out.front[n as usize - 1] = self.count(f);
                     out.back[n as usize - 1] = self.count(b);
                 }

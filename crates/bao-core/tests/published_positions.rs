@@ -33,8 +33,14 @@ fn namua_capture_at_a5_with_kichwa_choice() {
         10,
     );
     assert_eq!(sorted_moves(&p), ["A5L", "A5R"]);
-    assert_eq!(play(&p, "A5L").to_setup().south.front, [1, 0, 0, 0, 8, 0, 2, 1]);
-    assert_eq!(play(&p, "A5R").to_setup().south.front, [0, 0, 0, 0, 8, 1, 3, 0]);
+    assert_eq!(
+        play(&p, "A5L").to_setup().south.front,
+        [1, 0, 0, 0, 8, 0, 2, 1]
+    );
+    assert_eq!(
+        play(&p, "A5R").to_setup().south.front,
+        [0, 0, 0, 0, 8, 1, 3, 0]
+    );
 }
 
 #[test]
@@ -51,8 +57,14 @@ fn namua_chain_of_captures_stop_and_safari() {
         sorted_moves(&p),
         ["A2L", "A3L", "A3R", "A3R+", "A7R", "A8R", "A8R+"]
     );
-    assert_eq!(play(&p, "A2L").to_setup().south.front, [2, 5, 3, 1, 8, 0, 3, 4]);
-    assert_eq!(play(&p, "A8R").to_setup().south.front, [0, 2, 2, 1, 10, 2, 5, 7]);
+    assert_eq!(
+        play(&p, "A2L").to_setup().south.front,
+        [2, 5, 3, 1, 8, 0, 3, 4]
+    );
+    assert_eq!(
+        play(&p, "A8R").to_setup().south.front,
+        [0, 2, 2, 1, 10, 2, 5, 7]
+    );
     let s = play(&p, "A8R+").to_setup().south;
     assert_eq!(s.front, [1, 3, 3, 2, 0, 2, 5, 7]);
     assert_eq!(s.back, [1, 1, 1, 1, 1, 1, 0, 0]);

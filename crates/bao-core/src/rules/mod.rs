@@ -108,7 +108,11 @@ pub(crate) fn letter(ring: u8, clockwise: bool) -> Dir {
 
 /// A fresh sowing for the side to move of `pos`.
 #[inline]
-pub(crate) fn start<'r, R: Recorder>(pos: &Position, rules: LapRules, rec: &'r mut R) -> Sowing<'r, R> {
+pub(crate) fn start<'r, R: Recorder>(
+    pos: &Position,
+    rules: LapRules,
+    rec: &'r mut R,
+) -> Sowing<'r, R> {
     Sowing {
         pos: *pos,
         me: pos.to_move,

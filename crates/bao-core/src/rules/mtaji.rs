@@ -34,7 +34,8 @@ pub(crate) fn is_capture(me: &[u8; 16], opp: &[u8; 16], s: u8, clockwise: bool) 
 /// Whether the player owning `me` has a capture move, not counting start pit `skip`.
 #[inline]
 pub(crate) fn captures_exist(me: &[u8; 16], opp: &[u8; 16], skip: Option<u8>) -> bool {
-    (0..16u8).any(|s| Some(s) != skip && (is_capture(me, opp, s, true) || is_capture(me, opp, s, false)))
+    (0..16u8)
+        .any(|s| Some(s) != skip && (is_capture(me, opp, s, true) || is_capture(me, opp, s, false)))
 }
 
 /// The opponent's front pits (bit i = opponent ring index i) that the owner of `me` could capture with the
@@ -114,7 +115,13 @@ pub(crate) fn simulate<R: Recorder>(pos: &Position, mv: Move, rec: &mut R) -> Op
 
 /// Lifts pit `s` and sows it as a capture move or a takasa.
 #[inline]
-fn play<R: Recorder>(pos: &Position, s: u8, cw: bool, capture: bool, rec: &mut R) -> Option<Position> {
+fn play<R: Recorder>(
+    pos: &Position,
+    s: u8,
+    cw: bool,
+    capture: bool,
+    rec: &mut R,
+) -> Option<Position> {
     let rules = LapRules {
         capture,
         kimasai: false,

@@ -68,7 +68,11 @@ pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)
 }
 
 /// Plays a namua move without checking it; also says whether the nyumba stop was reached.
-pub(crate) fn simulate<R: Recorder>(pos: &Position, mv: Move, rec: &mut R) -> Option<(Position, bool)> {
+pub(crate) fn simulate<R: Recorder>(
+    pos: &Position,
+    mv: Move,
+    rec: &mut R,
+) -> Option<(Position, bool)> {
     let dir = mv.dir?;
     let s = mv.pit.ring();
     let me = pos.to_move.index();

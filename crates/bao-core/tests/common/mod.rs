@@ -17,18 +17,21 @@ pub fn setup(variant: Variant, south: SideSetup, north: SideSetup) -> Position {
 }
 
 /// A Kiswahili position, South to move, both nyumbas owned.
-pub fn kiswahili(
-    sf: [u8; 8],
-    sb: [u8; 8],
-    nf: [u8; 8],
-    nb: [u8; 8],
-    sh: u8,
-    nh: u8,
-) -> Position {
+pub fn kiswahili(sf: [u8; 8], sb: [u8; 8], nf: [u8; 8], nb: [u8; 8], sh: u8, nh: u8) -> Position {
     setup(
         Variant::Kiswahili,
-        SideSetup { front: sf, back: sb, hand: sh, house: true },
-        SideSetup { front: nf, back: nb, hand: nh, house: true },
+        SideSetup {
+            front: sf,
+            back: sb,
+            hand: sh,
+            house: true,
+        },
+        SideSetup {
+            front: nf,
+            back: nb,
+            hand: nh,
+            house: true,
+        },
     )
 }
 
