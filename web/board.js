@@ -1,0 +1,286 @@
+// The SVG board, drawn from one side: the viewer's own rows at the bottom, pit 1 of their rows on the left.
+// Every pit carries data-pit and data-count (the count drawn), hands carry data-role=hand/data-side/data-count.
+import { parsePit, pitName, other, hasHouses } from '/pits.js';
+import { t } from '/i18n.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+const W = 860;
+const COL = 101;
+const X0 = 26 + COL / 2;
+const ROWS_Y = [122, 218, 330, 426]; // top to bottom
+const R = 42;
+const H = 556;
+const MAX_STONES = 22;
+
+// Stone positions inside a pit: a sunflower spiral, so any count looks like a heap.
+const SPOTS = Array.from({ length: MAX_STONES }, (_, k) => {
+  const r = k === 0 ? 0 : 7.1 * Math.sqrt(k + 0.3);
+  const a = k * 2.39996 + 0.6;
+  return [r * Math.cos(a), r * Math.sin(a)];
+});
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.append(e);
+  return e;
+}
+
+function stonesMarkup(n, jitterSeed) {
+  let out = '';
+  const k = Math.min(n, MAX_STONES);
+  for (let i = 0; i < k; i++) {
+    const [x, y] = SPOTS[i];
+    const j = ((jitterSeed * 31 + i * 17) % 7) - 3;
+    out += `<ellipse class="seed" cx="${(x + j * 0.4).toFixed(1)}" cy="${(y - j * 0.3).toFixed(1)}" rx="6.6" ry="5.6" transform="rotate(${(i * 47 + jitterSeed * 13) % 180} ${(x + j * 0.4).toFixed(1)} ${(y - j * 0.3).toFixed(1)})"/>`;
+  }
+  return out;
+}
+
+export class Board {
+  /**
+   * @param {Element} host where the SVG goes
+   * @param {{onPit:(pit:string)=>void, onArrow:(dir:string)=>void}} handlers
+   */
+  constructor(host, handlers) {
+    this.host = host;
+    this.handlers = handlers;
+    this.view = 'south';
+    this.pits = new Map();
+    this.build();
+  }
+
+  /** Column (0..7, left to right on screen) and row (0..3, top to bottom) of a pit for the current view. */
+  place(name) {
+    const p = parsePit(name);
+    const own = p.side === this.view;
+    const col = own ? p.index : 7 - p.index;
+    let row;
+    if (own) row = p.row === 'front' ? 2 : 3;
+    else row = p.row === 'front' ? 1 : 0;
+    return { cx: X0 + col * COL, cy: ROWS_Y[row], col, row };
+  }
+
+  setView(side) {
+    if (side !== 'south' && side !== 'north') side = 'south';
+    if (side === this.view && this.svg) return;
+    this.view = side;
+    this.build();
+  }
+
+  build() {
+    this.host.innerHTML = '';
+    const svg = el('svg', { class: 'board', viewBox: `0 0 ${W} ${H}`, role: 'group' });
+    this.svg = svg;
+    const defs = el('defs', {}, svg);
+    const g = el('linearGradient', { id: 'wood', x1: '0', y1: '0', x2: '1', y2: '1' }, defs);
+    el('stop', { offset: '0', 'stop-color': 'var(--wood1)' }, g);
+    el('stop', { offset: '1', 'stop-color': 'var(--wood2)' }, g);
+    el('rect', { class: 'frame', x: 10, y: 62, width: W - 20, height: 432, rx: 22 }, svg);
+    el('line', { class: 'divider', x1: 30, x2: W - 30, y1: 274, y2: 274 }, svg);
+
+    this.hands = {};
+    for (const side of ['south', 'north']) {
+      const top = side !== this.view;
+      const y = top ? 6 : 502;
+      const hg = el('g', { class: 'hand', 'data-role': 'hand', 'data-side': side, 'data-count': '0' }, svg);
+      el('rect', { class: 'tray', x: 10, y, width: W - 20, height: 48, rx: 14 }, hg);
+      const label = el('text', { class: 'label', x: 26, y: y + 29 }, hg);
+      const stones = el('g', { class: 'hstones' }, hg);
+      const count = el('text', { class: 'hcount', x: W - 26, y: y + 31 }, hg);
+      this.hands[side] = { g: hg, label, stones, count, y };
+    }
+
+    this.pitLayer = el('g', { class: 'pits' }, svg);
+    this.pits.clear();
+    for (const side of ['north', 'south']) {
+      for (const row of ['back', 'front']) {
+        for (let i = 0; i < 8; i++) {
+          const name = pitName(side, row, i);
+          const { cx, cy } = this.place(name);
+          const pg = el('g', { class: 'pit', 'data-pit': name, 'data-count': '0', transform: `translate(${cx} ${cy})` }, this.pitLayer);
+          const hole = row === 'front' && i === 4 ? el('rect', { class: 'hole', x: -R, y: -R, width: 2 * R, height: 2 * R, rx: 10 }, pg) : el('circle', { class: 'hole', r: R }, pg);
+          hole.dataset.shape = hole.tagName;
+          el('text', { class: 'name', y: -R + 14 }, pg).textContent = name;
+          const stones = el('g', { class: 'stones' }, pg);
+          const count = el('text', { class: 'count', y: R - 7 }, pg);
+          pg.addEventListener('click', () => this.handlers.onPit(name));
+          pg.addEventListener('keydown', (e) => this.keydown(e, name));
+          this.pits.set(name, { g: pg, hole, stones, count, last: -1, seed: i + (row === 'back' ? 8 : 0) + (side === 'north' ? 16 : 0) });
+        }
+      }
+    }
+    this.overlay = el('g', { class: 'overlay' }, svg);
+    this.host.append(svg);
+  }
+
+  keydown(e, name) {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.handlers.onPit(name);
+      return;
+    }
+    if (e.key === 'Escape') {
+      this.handlers.onArrow(null);
+      return;
+    }
+    const d = moves[e.key];
+    if (!d) return;
+    e.preventDefault();
+    const focusable = [...this.pits.entries()].filter(([, p]) => p.g.getAttribute('tabindex') === '0');
+    if (!focusable.length) return;
+    const here = this.place(name);
+    // Nearest focusable pit in the pressed direction; wrap around the row otherwise.
+    let best = null;
+    let bestScore = Infinity;
+    for (const [n] of focusable) {
+      if (n === name) continue;
+      const p = this.place(n);
+      const dx = p.col - here.col;
+      const dy = p.row - here.row;
+      if (d[0] && Math.sign(dx) !== d[0]) continue;
+      if (d[1] && Math.sign(dy) !== d[1]) continue;
+      const score = d[0] ? Math.abs(dx) + 4 * Math.abs(dy) : Math.abs(dy) * 2 + Math.abs(dx);
+      if (score < bestScore) {
+        bestScore = score;
+        best = n;
+      }
+    }
+    if (!best) {
+      const order = focusable.map(([n]) => n).sort((a, b) => {
+        const pa = this.place(a);
+        const pb = this.place(b);
+        return pa.row - pb.row || pa.col - pb.col;
+      });
+      const idx = order.indexOf(name);
+      const step = d[0] + d[1] >= 0 ? 1 : -1;
+      best = order[(idx + step + order.length) % order.length];
+    }
+    if (best) this.pits.get(best).g.focus();
+  }
+
+  /**
+   * Draws a position.
+   * opts: legal (Map pit -> moves, clickable), selected, last (Set of pits), active (pit), air (count),
+   * seat (this browser's side or 'spectator').
+   */
+  render(pos, opts = {}) {
+    const legal = opts.legal || new Map();
+    const last = opts.last || new Set();
+    const houses = hasHouses(pos.variant);
+    for (const [name, p] of this.pits) {
+      const info = parsePit(name);
+      const n = pos[info.side][info.row][info.index];
+      if (p.last !== n) {
+        p.stones.innerHTML = stonesMarkup(n, p.seed);
+        p.count.textContent = String(n);
+        p.last = n;
+      }
+      p.g.setAttribute('data-count', String(n));
+      const isNyumba = houses && info.row === 'front' && info.index === 4;
+      p.g.classList.toggle('nyumba', isNyumba);
+      p.g.classList.toggle('lost', isNyumba && !pos[info.side].house);
+      if (p.hole.dataset.shape === 'rect') {
+        p.hole.setAttribute('rx', isNyumba ? '10' : String(R));
+      }
+      const playable = legal.has(name);
+      p.g.classList.toggle('legal', playable);
+      p.g.classList.toggle('selected', opts.selected === name);
+      p.g.classList.toggle('last', last.has(name));
+      p.g.classList.toggle('active', opts.active === name);
+      p.g.classList.toggle('takasia', pos.takasia === name);
+      if (playable) {
+        p.g.setAttribute('tabindex', '0');
+        p.g.setAttribute('role', 'button');
+      } else {
+        p.g.removeAttribute('tabindex');
+        p.g.setAttribute('role', 'img');
+      }
+      let label = t(playable ? 'game.pitLabelPlay' : 'game.pitLabel', { pit: name, n });
+      if (isNyumba) label += `, ${t('game.nyumba')}${pos[info.side].house ? ` (${t('game.nyumbaOwned')})` : ''}`;
+      if (pos.takasia === name) label += `, takasia`;
+      p.g.setAttribute('aria-label', label);
+    }
+    const kimasai = pos.variant === 'kimasai';
+    for (const side of ['south', 'north']) {
+      const h = this.hands[side];
+      const n = pos[side].hand;
+      h.g.setAttribute('data-count', String(n));
+      const name = t(`side.${side}`) + (side === opts.seat ? ` (${t('you')})` : '');
+      h.label.textContent = `${name} · ${t(kimasai ? 'game.reserve' : 'game.hand')}`;
+      h.count.textContent = String(n);
+      h.g.setAttribute('aria-label', t(kimasai ? 'game.reserveOf' : 'game.handOf', { side: t(`side.${side}`), n }));
+      h.g.setAttribute('role', 'img');
+      if (h.shown !== n) {
+        let s = '';
+        const shown = Math.min(n, 32);
+        const startX = 290;
+        const space = Math.min(15, (W - 90 - startX) / Math.max(shown, 1));
+        for (let i = 0; i < shown; i++) s += `<ellipse class="seed" cx="${startX + i * space}" cy="${h.y + 24 + (i % 2 ? 3 : -3)}" rx="6.4" ry="5.4"/>`;
+        h.stones.innerHTML = s;
+        h.shown = n;
+      }
+    }
+    this.drawOverlay(pos, opts);
+  }
+
+  drawOverlay(pos, opts) {
+    this.overlay.innerHTML = '';
+    if (pos.takasia && this.pits.has(pos.takasia)) {
+      const { cx, cy } = this.place(pos.takasia);
+      const d = 14;
+      el('path', { class: 'takasia-x', d: `M${cx + R - 2 * d} ${cy - R} l${d} ${d} m0 -${d} l-${d} ${d}` }, this.overlay);
+    }
+    if (opts.air > 0 && opts.active && this.pits.has(opts.active)) {
+      const { cx, cy } = this.place(opts.active);
+      const y = cy < 274 ? cy + R + 2 : cy - R - 2;
+      el('circle', { class: 'air', cx, cy: y, r: 15 }, this.overlay);
+      el('text', { class: 'air-text', x: cx, y: y + 5 }, this.overlay).textContent = String(opts.air);
+    }
+    if (opts.selected && opts.arrows && opts.arrows.length) {
+      const { cx, cy } = this.place(opts.selected);
+      for (const a of opts.arrows) {
+        const dx = a.dir === 'L' ? -R - 4 : R + 4;
+        const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + dx} ${cy})` }, this.overlay);
+        el('circle', { r: 22 }, g);
+        el('path', { d: a.dir === 'L' ? 'M-12 0 L4 -12 L4 -5 L12 -5 L12 5 L4 5 L4 12 Z' : 'M12 0 L-4 -12 L-4 -5 L-12 -5 L-12 5 L-4 5 L-4 12 Z' }, g);
+        el('title', {}, g).textContent = a.label;
+        g.addEventListener('click', (e) => {
+          e.stopPropagation();
+          this.handlers.onArrow(a.dir);
+        });
+        g.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            this.handlers.onArrow(a.dir);
+          } else if (e.key === 'Escape') this.handlers.onArrow(null);
+          else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+            e.preventDefault();
+            const want = e.key === 'ArrowLeft' ? 'L' : 'R';
+            const target = this.overlay.querySelector(`[data-dir=${want}]`);
+            if (target) target.focus();
+          }
+        });
+      }
+    }
+  }
+
+  focusArrow() {
+    const a = this.overlay.querySelector('.arrow');
+    if (a) a.focus();
+  }
+
+  focusPit(name) {
+    const p = this.pits.get(name);
+    if (p && p.g.getAttribute('tabindex') === '0') p.g.focus();
+  }
+
+  viewSide() {
+    return this.view;
+  }
+
+  opponentOfView() {
+    return other(this.view);
+  }
+}

@@ -1,0 +1,60 @@
+// Home page: choose a game and an opponent; the server creates the game and hands out a seat token,
+// which stays in this browser (localStorage, keyed by game id) and never goes into a URL.
+import { initPage } from '/common.js';
+import { t, onLanguage } from '/i18n.js';
+import { storeToken } from '/store.js';
+
+const variantSel = document.querySelector('select[name=variant]');
+const levelSel = document.querySelector('select[name=level]');
+const seatSel = document.querySelector('select[name=seat]');
+const message = document.querySelector('[data-role=message]');
+
+function showVariant() {
+  const v = variantSel.value;
+  document.querySelector('[data-role=variant-desc]').textContent = t(`variant.${v}.desc`);
+  document.querySelector('[data-role=variant-rules]').href = `/rules/${v}.html`;
+  for (const li of document.querySelectorAll('.variants li')) li.classList.toggle('selected', li.dataset.variant === v);
+}
+
+async function create(opponent) {
+  const body = { variant: variantSel.value, opponent };
+  if (opponent === 'computer') {
+    body.level = levelSel.value;
+    body.seat = seatSel.value;
+  } else {
+    body.seat = seatSel.value;
+  }
+  message.className = 'message';
+  message.textContent = t('home.creating');
+  for (const b of document.querySelectorAll('[data-action^=play-]')) b.disabled = true;
+  try {
+    const r = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok || !data.id) throw new Error(data.message || data.error || `HTTP ${r.status}`);
+    storeToken(data.id, data.token, data.seat, true);
+    location.assign(data.url || `/g/${encodeURIComponent(data.id)}`);
+  } catch (e) {
+    message.className = 'message error';
+    message.textContent = t('home.error', { msg: e.message });
+    for (const b of document.querySelectorAll('[data-action^=play-]')) b.disabled = false;
+  }
+}
+
+variantSel.addEventListener('change', showVariant);
+for (const li of document.querySelectorAll('.variants li')) {
+  li.addEventListener('click', (e) => {
+    if (e.target.closest('a')) return;
+    variantSel.value = li.dataset.variant;
+    showVariant();
+  });
+}
+document.querySelector('[data-action=play-friend]').addEventListener('click', () => create('friend'));
+document.querySelector('[data-action=play-computer]').addEventListener('click', () => create('computer'));
+const wanted = new URLSearchParams(location.search).get('variant');
+if (wanted && [...variantSel.options].some((o) => o.value === wanted)) variantSel.value = wanted;
+onLanguage(showVariant);
+initPage();

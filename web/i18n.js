@@ -1,0 +1,81 @@
+// Language handling: every visible string comes from a dictionary in web/i18n/<lang>.js.
+// Elements name their string with data-i18n="key" (text) or data-i18n-attr="attr:key;attr:key".
+
+export const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
+const STORE = 'bao.lang';
+
+let dict = {};
+let fallback = {};
+let current = 'en';
+const listeners = [];
+
+export function pickLanguage() {
+  const saved = safeGet(STORE);
+  if (saved && LANGS.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const base = String(l).toLowerCase().split('-')[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export function lang() {
+  return current;
+}
+
+/** Looks a key up; `{name}` placeholders are filled from params. */
+export function t(key, params = {}) {
+  let s = dict[key];
+  if (s === undefined) s = fallback[key];
+  if (s === undefined) return key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}
+
+export function has(key) {
+  return dict[key] !== undefined || fallback[key] !== undefined;
+}
+
+export function onLanguage(fn) {
+  listeners.push(fn);
+}
+
+export async function setLanguage(l, remember = false) {
+  if (!LANGS.includes(l)) l = 'en';
+  const [mod, en] = await Promise.all([import(`/i18n/${l}.js`), import('/i18n/en.js')]);
+  dict = mod.default;
+  fallback = en.default;
+  current = l;
+  if (remember) safeSet(STORE, l);
+  document.documentElement.lang = l;
+  applyTranslations(document);
+  for (const sel of document.querySelectorAll('select[name=lang]')) sel.value = l;
+  for (const fn of listeners) fn(l);
+}
+
+export function applyTranslations(root) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(el.dataset.i18nHtml);
+  for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of el.dataset.i18nAttr.split(';')) {
+      const [attr, key] = pair.split(':');
+      if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+  if (document.body && document.body.dataset.titleKey) document.title = t(document.body.dataset.titleKey) + ' · Bao';
+}
+
+export function safeGet(k) {
+  try {
+    return localStorage.getItem(k);
+  } catch {
+    return null;
+  }
+}
+
+export function safeSet(k, v) {
+  try {
+    localStorage.setItem(k, v);
+  } catch {
+    /* private mode: the choice lasts for this page only */
+  }
+}

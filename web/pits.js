@@ -1,0 +1,57 @@
+// Pit names and position lookups. This is geometry only: the client never judges legality.
+
+export const SIDES = ['south', 'north'];
+
+/** "A6" -> {side:'south', row:'front', index:5} */
+export function parsePit(name) {
+  const m = /^([ABab])([1-8])$/.exec(name || '');
+  if (!m) return null;
+  const letter = m[1];
+  return {
+    side: letter === 'A' || letter === 'B' ? 'south' : 'north',
+    row: letter === 'A' || letter === 'a' ? 'front' : 'back',
+    index: Number(m[2]) - 1,
+  };
+}
+
+export function pitName(side, row, index) {
+  const l = row === 'front' ? 'a' : 'b';
+  return (side === 'south' ? l.toUpperCase() : l) + (index + 1);
+}
+
+export function allPits() {
+  const out = [];
+  for (const side of SIDES) for (const row of ['front', 'back']) for (let i = 0; i < 8; i++) out.push(pitName(side, row, i));
+  return out;
+}
+
+export function countAt(pos, name) {
+  const p = parsePit(name);
+  return pos[p.side][p.row][p.index];
+}
+
+export function other(side) {
+  return side === 'south' ? 'north' : 'south';
+}
+
+/** The start pit of a move in notation ("A8R+" -> "A8"). */
+export function movePit(move) {
+  const m = /^([ABab][1-8])/.exec(move || '');
+  return m ? m[1] : null;
+}
+
+export function clonePos(pos) {
+  return JSON.parse(JSON.stringify(pos));
+}
+
+export function hasHouses(variant) {
+  return variant === 'kiswahili' || variant === 'kiswahili-malawi';
+}
+
+/** Which stage the display names: purely from the hands, as position.md says. */
+export function stageKey(pos) {
+  const inHand = pos.south.hand + pos.north.hand > 0;
+  if (pos.variant === 'kimasai') return inHand ? 'game.stage.phase1' : 'game.stage.phase2';
+  if (hasHouses(pos.variant)) return inHand ? 'game.stage.namua' : 'game.stage.mtaji';
+  return 'game.stage.mtaji';
+}
