@@ -10,10 +10,23 @@ use serde_json::json;
 /// Longest input line `bao moves` accepts; a position is a few hundred bytes.
 const MAX_LINE: usize = 64 * 1024;
 
+/// Prints lines to stdout; a closed pipe (`bao perft … | head`) ends the program quietly instead of panicking.
+fn print_lines<I: IntoIterator<Item = String>>(lines: I) -> ExitCode {
+    let mut out = io::stdout().lock();
+    for line in lines {
+        if writeln!(out, "{line}").is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
 /// `bao start VARIANT`.
 pub fn start(variant: Variant) -> ExitCode {
-    println!("{}", Position::new(variant).to_json());
-    ExitCode::SUCCESS
+    print_lines([Position::new(variant).to_json()])
 }
 
 /// The answer of `bao moves` to one input line.
@@ -99,8 +112,7 @@ pub fn play(variant: Variant, moves: &[String]) -> ExitCode {
             }
         }
     }
-    println!("{}", pos.to_json());
-    ExitCode::SUCCESS
+    print_lines([pos.to_json()])
 }
 
 /// `bao perft VARIANT DEPTH`.
@@ -109,11 +121,13 @@ pub fn perft(variant: Variant, depth: u32) -> ExitCode {
     let t = Instant::now();
     let counts = bao_core::perft_by_depth(&pos, depth);
     let secs = t.elapsed().as_secs_f64();
-    for (i, c) in counts.iter().enumerate() {
-        println!("depth {}: {c}", i + 1);
-    }
     let nodes: u64 = counts.iter().sum();
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    println!("nodes {nodes} in {secs:.3} s: {nps:.0} nodes per second");
-    ExitCode::SUCCESS
+    let lines = counts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("depth {}: {c}", i + 1));
+    print_lines(lines.chain([format!(
+        "nodes {nodes} in {secs:.3} s: {nps:.0} nodes per second"
+    )]))
 }

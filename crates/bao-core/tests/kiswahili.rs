@@ -7,6 +7,7 @@ use bao_core::{Position, Setup, Side, Step, Variant};
 
 const Z: [u8; 8] = [0; 8];
 
+#[allow(clippy::too_many_arguments)] // one argument per field of the position: reads like a diagram
 fn kis(
     sf: [u8; 8],
     sb: [u8; 8],

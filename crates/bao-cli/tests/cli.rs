@@ -1,0 +1,135 @@
+//! The `bao` command as spec/position.md specifies it, driven as a process.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn bao() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bao"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = bao().args(args).output().expect("bao runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn start_prints_the_initial_position_as_one_json_line() {
+    for v in ["kujifunza", "kiswahili", "kiswahili-malawi", "kimasai"] {
+        let (code, out, _) = run(&["start", v]);
+        assert_eq!(code, 0);
+        assert_eq!(out.lines().count(), 1);
+        let j: Value = serde_json::from_str(&out).expect("json");
+        assert_eq!(j["variant"], v);
+        assert_eq!(j["to_move"], "south");
+        assert_eq!(j["result"], Value::Null);
+        assert_eq!(j["takasia"], Value::Null);
+    }
+    let (_, out, _) = run(&["start", "kiswahili"]);
+    assert!(out.starts_with(
+        r#"{"variant":"kiswahili","to_move":"south","south":{"front":[0,0,0,0,6,2,2,0],"back":[0,0,0,0,0,0,0,0],"hand":22,"house":true}"#
+    ));
+    let (code, _, err) = run(&["start", "chess"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("chess"));
+}
+
+#[test]
+fn moves_answers_each_line_before_reading_the_next() {
+    let mut child = bao()
+        .arg("moves")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let (_, start, _) = run(&["start", "kiswahili"]);
+    let mut ask = |line: &str| -> Value {
+        writeln!(stdin, "{line}").expect("write");
+        stdin.flush().expect("flush");
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).expect("read");
+        serde_json::from_str(&answer).expect("one JSON line")
+    };
+    let a = ask(start.trim());
+    let mut names: Vec<&str> = a["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["move"].as_str().expect("move"))
+        .collect();
+    names.sort();
+    assert_eq!(names, ["A6L", "A6R", "A7L", "A7R"]);
+    let a6l = a["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["move"] == "A6L")
+        .expect("A6L");
+    assert_eq!(
+        a6l["position"]["south"]["front"],
+        serde_json::json!([0, 0, 1, 1, 7, 0, 2, 0])
+    );
+    assert_eq!(a6l["position"]["to_move"], "north");
+    // A line it cannot read gets an error, and the next line is answered as usual.
+    let e = ask("{not json");
+    assert!(e["error"].is_string());
+    let e = ask(&start.trim().replace("[0,0,0,0,6,2,2,0]", "[0,0,0,0,6,2,2]"));
+    assert!(
+        e["error"].as_str().expect("error").contains("south.front"),
+        "{e}"
+    );
+    let e = ask(&start.trim().replace("\"hand\":22", "\"hand\":23"));
+    assert!(e["error"].as_str().expect("error").contains("64"), "{e}");
+    // A finished position has no moves.
+    let (_, done, _) = run(&["play", "kujifunza", "A3R"]);
+    let d = ask(done.trim());
+    assert!(d["moves"].is_array());
+    let finished = done.trim().replace(
+        "\"result\":null",
+        "\"result\":{\"winner\":\"south\",\"reason\":\"front_row_empty\"}",
+    );
+    assert_eq!(ask(&finished), serde_json::json!({"moves": []}));
+    drop(stdin);
+    assert!(child.wait().expect("exit").success());
+}
+
+#[test]
+fn play_prints_the_final_position_and_refuses_illegal_moves() {
+    let (code, out, _) = run(&["play", "kiswahili", "A6L"]);
+    assert_eq!(code, 0);
+    let j: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(
+        j["south"]["front"],
+        serde_json::json!([0, 0, 1, 1, 7, 0, 2, 0])
+    );
+    assert_eq!(j["to_move"], "north");
+    let (code, out, err) = run(&["play", "kiswahili", "A6L", "a5Q"]);
+    assert_eq!(code, 1);
+    assert!(out.is_empty());
+    assert!(err.contains("move 2") && err.contains("a5Q"), "{err}");
+    let (code, _, err) = run(&["play", "kiswahili", "A6L", "a7L"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("move 2") && err.contains("a7L"), "{err}");
+    for legal in ["a5L", "a5R", "a6L", "a6R"] {
+        assert!(err.contains(legal), "{err}");
+    }
+}
+
+#[test]
+fn perft_prints_every_depth_then_the_speed() {
+    let (code, out, _) = run(&["perft", "kiswahili", "4"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        &lines[..4],
+        ["depth 1: 4", "depth 2: 14", "depth 3: 38", "depth 4: 124"]
+    );
+    assert!(lines[4].contains("nodes per second"));
+}
