@@ -1,0 +1,196 @@
+//! HTTP handlers of the API (protocol.md, "HTTP").
+
+use std::net::SocketAddr;
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, FromRequest, Path, Request, State, WebSocketUpgrade};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use bao_ai::Level;
+use bao_core::{Side, Variant};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::error::AppError;
+use crate::room::{Command, Room};
+use crate::state::AppState;
+use crate::ws;
+
+/// A JSON body read leniently (any content type, empty means `{}`), with errors in the API's format.
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(|e: BytesRejection| {
+                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    AppError::PayloadTooLarge
+                } else {
+                    AppError::BadRequest(format!("cannot read the body: {e}"))
+                }
+            })?;
+        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
+        serde_json::from_slice(text)
+            .map(JsonBody)
+            .map_err(|e| AppError::BadRequest(format!("bad JSON: {e}")))
+    }
+}
+
+/// Body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+pub struct CreateGame {
+    /// Variant name.
+    pub variant: String,
+    /// `south`, `north` or `random` (default).
+    #[serde(default)]
+    pub seat: Option<String>,
+    /// `friend` (default) or `computer`.
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// `easy`, `medium` (default) or `hard`; only for `computer`.
+    #[serde(default)]
+    pub level: Option<String>,
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    JsonBody(body): JsonBody<CreateGame>,
+) -> Result<Response, AppError> {
+    if !state.allow_create(addr.ip()) {
+        return Err(AppError::RateLimited);
+    }
+    let variant: Variant = body
+        .variant
+        .parse()
+        .map_err(|_| AppError::UnknownVariant(body.variant.clone()))?;
+    let seat = match body.seat.as_deref().unwrap_or("random") {
+        "south" => Side::South,
+        "north" => Side::North,
+        "random" => {
+            if rand::random::<bool>() {
+                Side::South
+            } else {
+                Side::North
+            }
+        }
+        other => {
+            return Err(AppError::BadRequest(format!(
+                "unknown seat {other:?}; use south, north or random"
+            )))
+        }
+    };
+    let computer = match body.opponent.as_deref().unwrap_or("friend") {
+        "friend" => None,
+        "computer" => {
+            let name = body.level.as_deref().unwrap_or("medium");
+            Some(Level::parse(name).ok_or_else(|| {
+                AppError::BadRequest(format!("unknown level {name:?}; use easy, medium or hard"))
+            })?)
+        }
+        other => {
+            return Err(AppError::BadRequest(format!(
+                "unknown opponent {other:?}; use friend or computer"
+            )))
+        }
+    };
+    let (row, token) = Room::new_game_row(variant, seat, computer);
+    state.store().insert_game(&row).await?;
+    state
+        .metrics()
+        .games_created_total
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let url = format!("/g/{}", row.id);
+    let mut out = json!({ "id": row.id, "seat": seat.name(), "token": token, "url": url });
+    if let Some(base) = &state.config().public_url {
+        out["share_url"] = json!(format!("{}{url}", base.trim_end_matches('/')));
+    }
+    tracing::info!(game = %row.id, variant = variant.name(), "game created");
+    Ok((StatusCode::CREATED, Json(out)).into_response())
+}
+
+/// `POST /api/games/{id}/join`.
+pub async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(_): JsonBody<serde_json::Value>,
+) -> Result<Response, AppError> {
+    let (seat, token) = state
+        .request(&id, |reply| Command::Join { reply })
+        .await??;
+    Ok(Json(json!({ "seat": seat.name(), "token": token })).into_response())
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let snap = state
+        .request(&id, |reply| Command::Snapshot { reply })
+        .await?;
+    Ok(Json(snap).into_response())
+}
+
+/// `GET /api/games/{id}/record`.
+pub async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, AppError> {
+    let text = state
+        .request(&id, |reply| Command::Record { reply })
+        .await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// `GET /ws/{id}`: 404 before upgrading when the game does not exist.
+pub async fn websocket(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, AppError> {
+    state.room(&id).await?;
+    Ok(upgrade
+        .max_frame_size(ws::MAX_MESSAGE)
+        .max_message_size(ws::MAX_MESSAGE)
+        // Small buffers: an idle socket should cost a few KiB, not the 128 KiB defaults.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1024 * 1024)
+        .on_upgrade(move |socket| ws::run(socket, state, id)))
+}
+
+/// `GET /healthz`: 200 when the database answers.
+pub async fn healthz(State(state): State<AppState>) -> Response {
+    if state.store().ping().await {
+        (StatusCode::OK, "ok\n").into_response()
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n").into_response()
+    }
+}
+
+/// `GET /metrics`, Prometheus text format.
+pub async fn metrics(State(state): State<AppState>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        state.metrics().render(),
+    )
+        .into_response()
+}
+
+/// Unknown `/api/...` paths.
+pub async fn not_found() -> AppError {
+    AppError::NotFound
+}

@@ -1,0 +1,134 @@
+//! The router and the server's life: start-up (database, preloading games), serving, graceful shutdown.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post};
+use axum::{middleware, Json, Router};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::api;
+use crate::config::Config;
+use crate::error::{error_body, AppError};
+use crate::state::AppState;
+use crate::store::Store;
+
+/// The application's routes.
+pub fn router(state: AppState) -> Router {
+    let limit = state.config().body_limit;
+    let web = state.config().web_dir.clone();
+    let api = Router::new()
+        .route("/api/games", post(api::create))
+        .route("/api/games/{id}", get(api::get_game))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/record", get(api::record))
+        .route("/api/{*rest}", any(api::not_found))
+        .layer(DefaultBodyLimit::max(limit))
+        .layer(RequestBodyLimitLayer::new(limit))
+        // Runs outside the limit layer, so its plain-text 413 also becomes the API's JSON error.
+        .layer(middleware::map_response(json_413))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(15),
+        ));
+    let static_files = Router::new()
+        .route_service("/g/{id}", ServeFile::new(web.join("game.html")))
+        .fallback_service(ServeDir::new(web));
+    Router::new()
+        .merge(api)
+        .merge(static_files)
+        .route("/healthz", get(api::healthz))
+        .route("/metrics", get(api::metrics))
+        .layer(CompressionLayer::new())
+        // The socket route is added after compression: upgrades must not be wrapped.
+        .route("/ws/{id}", get(api::websocket))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+async fn json_413(resp: Response) -> Response {
+    let is_json = resp
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if resp.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
+        let e = AppError::PayloadTooLarge;
+        let (status, code) = e.parts();
+        let mut r = (status, Json(error_body(code, &e.message()))).into_response();
+        r.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return r;
+    }
+    resp
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+/// Runs the server on `listener` until `shutdown` completes, then closes sockets, lets every room finish
+/// its writes, and closes the database.
+pub async fn serve(
+    config: Config,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), AppError> {
+    let store = Store::open(&config.data_dir).await?;
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let state = AppState::new(config, store.clone(), stop_rx);
+    let loaded = state.preload().await?;
+    let app = router(state.clone());
+    let addr = listener
+        .local_addr()
+        .map_err(|e| AppError::Internal(format!("listener: {e}")))?;
+    tracing::info!(
+        %addr,
+        games_loaded = loaded,
+        "bao-server listening on http://{addr}"
+    );
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        tracing::info!("shutting down");
+        let _ = stop_tx.send(true);
+    })
+    .await
+    .map_err(|e| AppError::Internal(format!("server: {e}")))?;
+    state.close_rooms().await;
+    store.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! Configuration: command-line flags, each also an environment variable, each with a default.
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// Server configuration.
+#[derive(Parser, Clone, Debug)]
+#[command(
+    name = "bao-server",
+    version,
+    about = "Play Bao in the browser: the web server"
+)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "BAO_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: String,
+    /// Directory for the SQLite database (created if missing).
+    #[arg(long, env = "BAO_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// Directory of the static web client.
+    #[arg(long, env = "BAO_WEB_DIR", default_value = "web")]
+    pub web_dir: PathBuf,
+    /// Public base URL (e.g. `https://bao.example.org`); when set, new games also get an absolute `share_url`.
+    #[arg(long, env = "BAO_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// Seconds a room with nobody connected stays in memory (finished rooms: at most 60).
+    #[arg(long, env = "BAO_ROOM_IDLE_SECS", default_value_t = 600)]
+    pub room_idle_secs: u64,
+    /// WebSocket messages per second a connection may send on average.
+    #[arg(long, env = "BAO_WS_RATE", default_value_t = 10.0)]
+    pub ws_rate: f64,
+    /// WebSocket messages a connection may send in a burst.
+    #[arg(long, env = "BAO_WS_BURST", default_value_t = 40.0)]
+    pub ws_burst: f64,
+    /// Refused messages (over the rate) after which a connection is closed.
+    #[arg(long, env = "BAO_WS_STRIKES", default_value_t = 20)]
+    pub ws_strikes: u32,
+    /// Games one IP address may create per minute.
+    #[arg(long, env = "BAO_CREATE_PER_MINUTE", default_value_t = 30.0)]
+    pub create_per_minute: f64,
+    /// Largest accepted HTTP request body, in bytes.
+    #[arg(long, env = "BAO_BODY_LIMIT", default_value_t = 16 * 1024)]
+    pub body_limit: usize,
+    /// Unfinished games loaded back into memory at start-up (the most recently active first).
+    #[arg(long, env = "BAO_PRELOAD_LIMIT", default_value_t = 1000)]
+    pub preload_limit: usize,
+}
+
+impl Config {
+    /// The defaults, as if no flag and no environment variable were given (environment variables are
+    /// ignored here, so tests are not influenced by the caller's environment).
+    pub fn defaults() -> Config {
+        Config {
+            bind: "127.0.0.1:8080".into(),
+            data_dir: PathBuf::from("./data"),
+            web_dir: PathBuf::from("web"),
+            public_url: None,
+            room_idle_secs: 600,
+            ws_rate: 10.0,
+            ws_burst: 40.0,
+            ws_strikes: 20,
+            create_per_minute: 30.0,
+            body_limit: 16 * 1024,
+            preload_limit: 1000,
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! The Bao web server: an HTTP API to create and join games, one WebSocket room per game, persistence in
+//! SQLite, the static web client, health and Prometheus metrics.
+//!
+//! The contract it implements is `docs/protocol.md`. One tokio task per game room owns the game's state
+//! ([`room`]); sockets ([`ws`]) and HTTP handlers ([`api`]) talk to it over channels.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! use clap::Parser;
+//! let config = bao_server::config::Config::parse_from(["bao-server", "--bind", "127.0.0.1:0"]);
+//! let listener = tokio::net::TcpListener::bind(&config.bind).await?;
+//! bao_server::app::serve(config, listener, std::future::pending()).await?;
+//! # Ok(()) }
+//! ```
+
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod api;
+pub mod app;
+pub mod config;
+pub mod error;
+pub mod metrics;
+pub mod record;
+pub mod room;
+pub mod state;
+pub mod store;
+pub mod ws;

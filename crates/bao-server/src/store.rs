@@ -1,0 +1,391 @@
+//! Persistence: games and their moves in SQLite (a file in the data directory, WAL mode).
+//!
+//! Only the non-macro `sqlx::query` API is used, so building needs no database. The SQL is kept portable
+//! (`$N` parameters, TEXT/BIGINT/INTEGER columns) so that PostgreSQL can be added later.
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+use crate::error::AppError;
+
+/// The migrations of `migrations/` at the repository root, embedded at build time (what `sqlx::migrate!`
+/// does, without needing sqlx's macros).
+const MIGRATIONS: &[(i64, &str, &str)] = &[(
+    1,
+    "games",
+    include_str!("../../../migrations/0001_games.sql"),
+)];
+
+#[derive(Debug)]
+struct Embedded;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> futures_core_box::BoxFuture<'static, Result<Vec<Migration>, sqlx::error::BoxDynError>>
+    {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, desc, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(desc),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+/// `BoxFuture` as `MigrationSource` spells it, without a dependency on the futures crate.
+mod futures_core_box {
+    use std::future::Future;
+    use std::pin::Pin;
+    /// A boxed, sendable future.
+    pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+}
+
+/// A game row as stored.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Game id.
+    pub id: String,
+    /// Variant name.
+    pub variant: String,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// `"human"` or `"computer"` for south and north.
+    pub kinds: [String; 2],
+    /// Hex SHA-256 of the seat tokens (south, north).
+    pub token_hashes: [Option<String>; 2],
+    /// The computer's level, if a seat is the computer's.
+    pub level: Option<String>,
+    /// `"waiting"`, `"playing"` or `"finished"`.
+    pub status: String,
+    /// Winner and reason once finished.
+    pub result: Option<(String, String)>,
+    /// Event version of the last write.
+    pub v: i64,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+    /// The rematch of this game, once agreed.
+    pub rematch_game: Option<String>,
+}
+
+/// A stored move.
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    /// Moves before this one.
+    pub ply: i64,
+    /// Notation, e.g. `A6L`.
+    pub notation: String,
+    /// Version of its `moved` event.
+    pub v: i64,
+}
+
+/// An accepted move to write, with what it does to the game.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveWrite<'a> {
+    /// Moves before it.
+    pub ply: i64,
+    /// Notation.
+    pub notation: &'a str,
+    /// Version of its `moved` event.
+    pub move_v: i64,
+    /// The game's version after it (one more when it ends the game).
+    pub game_v: i64,
+    /// The game's status after it.
+    pub status: &'a str,
+    /// Winner and reason, when it ends the game.
+    pub result: Option<(&'a str, &'a str)>,
+}
+
+/// The database.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+impl Store {
+    /// Opens (creating if missing) `bao.db` in `data_dir`, in WAL mode, and applies the migrations.
+    pub async fn open(data_dir: &Path) -> Result<Store, AppError> {
+        std::fs::create_dir_all(data_dir).map_err(|e| {
+            AppError::Internal(format!(
+                "cannot create data directory {}: {e}",
+                data_dir.display()
+            ))
+        })?;
+        let path = data_dir.join("bao.db");
+        let opts = SqliteConnectOptions::from_str("sqlite:")
+            .map_err(AppError::db)?
+            .filename(&path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // In WAL mode NORMAL is durable across application crashes; only an OS crash can lose the last
+            // transactions.
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(opts)
+            .await
+            .map_err(AppError::db)?;
+        let migrator = Migrator::new(Embedded).await.map_err(AppError::db)?;
+        migrator.run(&pool).await.map_err(AppError::db)?;
+        Ok(Store { pool })
+    }
+
+    /// Whether the database answers.
+    pub async fn ping(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+
+    /// Closes the pool, waiting for connections in use.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Inserts a new game.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), AppError> {
+        let t = now();
+        sqlx::query(
+            "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
+             south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
+             rematch_of, rematch_game) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+        )
+        .bind(&g.id)
+        .bind(&g.variant)
+        .bind(g.created_at)
+        .bind(t)
+        .bind(&g.kinds[0])
+        .bind(&g.kinds[1])
+        .bind(&g.token_hashes[0])
+        .bind(&g.token_hashes[1])
+        .bind(&g.level)
+        .bind(&g.status)
+        .bind(g.result.as_ref().map(|r| r.0.clone()))
+        .bind(g.result.as_ref().map(|r| r.1.clone()))
+        .bind(g.v)
+        .bind(&g.rematch_of)
+        .bind(&g.rematch_game)
+        .execute(&self.pool)
+        .await
+        .map_err(AppError::db)?;
+        Ok(())
+    }
+
+    /// Records a rematch: inserts the new game and links the old one to it, in one transaction.
+    pub async fn insert_rematch(
+        &self,
+        old_id: &str,
+        v: i64,
+        new: &GameRow,
+    ) -> Result<(), AppError> {
+        let mut tx = self.pool.begin().await.map_err(AppError::db)?;
+        let t = now();
+        sqlx::query(
+            "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
+             south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
+             rematch_of, rematch_game) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, NULL, $11, $12, NULL)",
+        )
+        .bind(&new.id)
+        .bind(&new.variant)
+        .bind(new.created_at)
+        .bind(t)
+        .bind(&new.kinds[0])
+        .bind(&new.kinds[1])
+        .bind(&new.token_hashes[0])
+        .bind(&new.token_hashes[1])
+        .bind(&new.level)
+        .bind(&new.status)
+        .bind(new.v)
+        .bind(&new.rematch_of)
+        .execute(&mut *tx)
+        .await
+        .map_err(AppError::db)?;
+        sqlx::query("UPDATE games SET rematch_game = $1, v = $2, updated_at = $3 WHERE id = $4")
+            .bind(&new.id)
+            .bind(v)
+            .bind(t)
+            .bind(old_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(AppError::db)?;
+        tx.commit().await.map_err(AppError::db)?;
+        Ok(())
+    }
+
+    /// Claims a seat: stores the token hash and the new status.
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        seat_index: usize,
+        token_hash: &str,
+        status: &str,
+        v: i64,
+    ) -> Result<(), AppError> {
+        // Column names cannot be parameters; the two statements are fixed strings.
+        let sql = if seat_index == 0 {
+            "UPDATE games SET south_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5"
+        } else {
+            "UPDATE games SET north_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5"
+        };
+        sqlx::query(sql)
+            .bind(token_hash)
+            .bind(status)
+            .bind(v)
+            .bind(now())
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(AppError::db)?;
+        Ok(())
+    }
+
+    /// Stores an accepted move and the game's new status/result, in one transaction.
+    pub async fn insert_move(&self, id: &str, m: &MoveWrite<'_>) -> Result<(), AppError> {
+        let t = now();
+        let mut tx = self.pool.begin().await.map_err(AppError::db)?;
+        sqlx::query(
+            "INSERT INTO moves (game_id, ply, notation, v, played_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(m.ply)
+        .bind(m.notation)
+        .bind(m.move_v)
+        .bind(t)
+        .execute(&mut *tx)
+        .await
+        .map_err(AppError::db)?;
+        sqlx::query(
+            "UPDATE games SET status = $1, result_winner = $2, result_reason = $3, v = $4, updated_at = $5 \
+             WHERE id = $6",
+        )
+        .bind(m.status)
+        .bind(m.result.map(|r| r.0))
+        .bind(m.result.map(|r| r.1))
+        .bind(m.game_v)
+        .bind(t)
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(AppError::db)?;
+        tx.commit().await.map_err(AppError::db)?;
+        Ok(())
+    }
+
+    /// Ends a game without a move (resignation).
+    pub async fn finish(
+        &self,
+        id: &str,
+        winner: &str,
+        reason: &str,
+        v: i64,
+    ) -> Result<(), AppError> {
+        sqlx::query(
+            "UPDATE games SET status = 'finished', result_winner = $1, result_reason = $2, v = $3, \
+             updated_at = $4 WHERE id = $5",
+        )
+        .bind(winner)
+        .bind(reason)
+        .bind(v)
+        .bind(now())
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(AppError::db)?;
+        Ok(())
+    }
+
+    /// Remembers the event version when a room leaves memory (presence events are not written one by one).
+    pub async fn save_version(&self, id: &str, v: i64) -> Result<(), AppError> {
+        sqlx::query("UPDATE games SET v = $1 WHERE id = $2 AND v < $1")
+            .bind(v)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(AppError::db)?;
+        Ok(())
+    }
+
+    /// Loads a game and its moves in order, or `None` if there is no such game.
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, AppError> {
+        let row = sqlx::query(
+            "SELECT id, variant, created_at, south_kind, north_kind, south_token_hash, north_token_hash, \
+             level, status, result_winner, result_reason, v, rematch_of, rematch_game FROM games WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(AppError::db)?;
+        let Some(row) = row else { return Ok(None) };
+        let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
+        let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
+        let game = GameRow {
+            id: row.try_get("id").map_err(AppError::db)?,
+            variant: row.try_get("variant").map_err(AppError::db)?,
+            created_at: row.try_get("created_at").map_err(AppError::db)?,
+            kinds: [
+                row.try_get("south_kind").map_err(AppError::db)?,
+                row.try_get("north_kind").map_err(AppError::db)?,
+            ],
+            token_hashes: [
+                row.try_get("south_token_hash").map_err(AppError::db)?,
+                row.try_get("north_token_hash").map_err(AppError::db)?,
+            ],
+            level: row.try_get("level").map_err(AppError::db)?,
+            status: row.try_get("status").map_err(AppError::db)?,
+            result: winner.zip(reason),
+            v: row.try_get("v").map_err(AppError::db)?,
+            rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
+            rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
+        };
+        let rows =
+            sqlx::query("SELECT ply, notation, v FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(AppError::db)?;
+        let mut moves = Vec::with_capacity(rows.len());
+        for r in rows {
+            moves.push(MoveRow {
+                ply: r.try_get("ply").map_err(AppError::db)?,
+                notation: r.try_get("notation").map_err(AppError::db)?,
+                v: r.try_get("v").map_err(AppError::db)?,
+            });
+        }
+        Ok(Some((game, moves)))
+    }
+
+    /// Ids of the games that are not finished, for loading them back at start-up.
+    pub async fn unfinished(&self) -> Result<Vec<String>, AppError> {
+        let rows =
+            sqlx::query("SELECT id FROM games WHERE status <> 'finished' ORDER BY updated_at DESC")
+                .fetch_all(&self.pool)
+                .await
+                .map_err(AppError::db)?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(AppError::db))
+            .collect()
+    }
+}

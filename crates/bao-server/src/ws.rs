@@ -1,0 +1,369 @@
+//! The WebSocket loop of one connection: reads client messages, forwards them to the game's room, and
+//! writes the room's events back. It holds no game state of its own besides who it is.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use bao_core::Side;
+use serde::Deserialize;
+use serde_json::json;
+use tokio::sync::broadcast::{self, error::RecvError};
+
+use crate::room::{Command, Event, HelloReply, Reply};
+use crate::state::{AppState, Bucket};
+
+/// Largest accepted frame and message (protocol.md: 8 KiB; bigger closes with 1009).
+pub const MAX_MESSAGE: usize = 8 * 1024;
+/// A connection that has not said hello by then is closed.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Close code for "message too big".
+pub const CLOSE_TOO_BIG: u16 = 1009;
+/// Close code for "policy violation" (kept on sending over the rate).
+pub const CLOSE_POLICY: u16 = 1008;
+/// Close code for "going away" (server shutting down).
+pub const CLOSE_GOING_AWAY: u16 = 1001;
+
+/// A message from the client.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+enum ClientMsg {
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        v: u64,
+    },
+    Move {
+        ply: u64,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    Resign,
+    Rematch,
+    Ping,
+}
+
+fn error_msg(code: &str, message: &str) -> Message {
+    Message::Text(Utf8Bytes::from(
+        json!({ "t": "error", "code": code, "message": message }).to_string(),
+    ))
+}
+
+/// Per-connection state.
+struct Conn {
+    state: AppState,
+    game: String,
+    id: u64,
+    /// Set once the room has accepted a hello.
+    hello: Option<(Option<Side>, broadcast::Receiver<Arc<Event>>)>,
+    bucket: Bucket,
+    /// Refused messages, decaying by one per second.
+    strikes: f64,
+    last_strike: Instant,
+}
+
+enum Flow {
+    Continue,
+    Close(u16, &'static str),
+}
+
+/// Counts the socket in `/metrics` while it lives.
+struct SocketGauge(AppState);
+
+impl Drop for SocketGauge {
+    fn drop(&mut self) {
+        self.0
+            .metrics()
+            .open_sockets
+            .fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Runs one connection to game `game` until either side closes it.
+pub async fn run(mut socket: WebSocket, state: AppState, game: String) {
+    state.metrics().open_sockets.fetch_add(1, Ordering::Relaxed);
+    let _gauge = SocketGauge(state.clone());
+    let burst = state.config().ws_burst;
+    let mut conn = Conn {
+        id: state.next_conn_id(),
+        state: state.clone(),
+        game,
+        hello: None,
+        bucket: Bucket::full(burst),
+        strikes: 0.0,
+        last_strike: Instant::now(),
+    };
+    let mut shutdown = state.shutdown_signal();
+    let hello_deadline = tokio::time::Instant::now() + HELLO_TIMEOUT;
+    let close = loop {
+        let rx = conn.hello.as_mut().map(|h| &mut h.1);
+        let waiting_hello = rx.is_none();
+        tokio::select! {
+            msg = socket.recv() => {
+                let msg = match msg {
+                    None => break None,
+                    Some(Ok(m)) => m,
+                    Some(Err(e)) => {
+                        if is_too_big(&e) {
+                            break Some((CLOSE_TOO_BIG, "message too big: the limit is 8 KiB"));
+                        }
+                        break None;
+                    }
+                };
+                match conn.on_message(&mut socket, msg).await {
+                    Ok(Flow::Continue) => {}
+                    Ok(Flow::Close(code, why)) => break Some((code, why)),
+                    Err(()) => break None,
+                }
+            }
+            ev = next_event(rx) => {
+                match ev {
+                    Ok(ev) => {
+                        let seat = conn.hello.as_ref().and_then(|h| h.0);
+                        if socket.send(Message::Text(ev.text_for(seat))).await.is_err() {
+                            break None;
+                        }
+                    }
+                    Err(RecvError::Lagged(_)) => {
+                        if conn.resync(&mut socket).await.is_err() {
+                            break None;
+                        }
+                    }
+                    Err(RecvError::Closed) => break Some((CLOSE_GOING_AWAY, "the game room closed")),
+                }
+            }
+            () = tokio::time::sleep_until(hello_deadline), if waiting_hello => {
+                break Some((CLOSE_POLICY, "no hello"));
+            }
+            _ = shutdown.changed() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
+        }
+    };
+    if let Some((code, reason)) = close {
+        let frame = CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        };
+        let _ = tokio::time::timeout(
+            Duration::from_secs(2),
+            socket.send(Message::Close(Some(frame))),
+        )
+        .await;
+    }
+    if conn.hello.is_some() {
+        if let Ok(room) = state.room(&conn.game).await {
+            let _ = room.tx.send(Command::Leave { conn: conn.id }).await;
+        }
+    }
+}
+
+async fn next_event(
+    rx: Option<&mut broadcast::Receiver<Arc<Event>>>,
+) -> Result<Arc<Event>, RecvError> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+fn is_too_big(e: &axum::Error) -> bool {
+    use std::error::Error as _;
+    let mut src: Option<&(dyn std::error::Error + 'static)> = e.source();
+    while let Some(s) = src {
+        if let Some(t) = s.downcast_ref::<tungstenite::Error>() {
+            return matches!(t, tungstenite::Error::Capacity(_));
+        }
+        src = s.source();
+    }
+    // axum hides the source in some versions: fall back to the message.
+    e.to_string().contains("Space limit exceeded")
+}
+
+impl Conn {
+    fn seat(&self) -> Option<Side> {
+        self.hello.as_ref().and_then(|h| h.0)
+    }
+
+    /// Takes a token for a message; false if over the rate.
+    fn admit(&mut self) -> bool {
+        let cfg = self.state.config();
+        if self.bucket.take(cfg.ws_rate, cfg.ws_burst) {
+            return true;
+        }
+        let now = Instant::now();
+        let decay = now.duration_since(self.last_strike).as_secs_f64();
+        self.strikes = (self.strikes - decay).max(0.0) + 1.0;
+        self.last_strike = now;
+        false
+    }
+
+    async fn on_message(&mut self, socket: &mut WebSocket, msg: Message) -> Result<Flow, ()> {
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                if !self.admit() {
+                    return self.refuse(socket).await;
+                }
+                send(
+                    socket,
+                    error_msg("bad_message", "messages are JSON text frames"),
+                )
+                .await?;
+                return Ok(Flow::Continue);
+            }
+            Message::Close(_) => return Err(()),
+            // Pings are answered by the WebSocket layer.
+            Message::Ping(_) | Message::Pong(_) => return Ok(Flow::Continue),
+        };
+        if !self.admit() {
+            return self.refuse(socket).await;
+        }
+        let parsed: ClientMsg = match serde_json::from_str(&text) {
+            Ok(m) => m,
+            Err(e) => {
+                let message = format!("cannot read message: {e}");
+                send(socket, error_msg("bad_message", &message)).await?;
+                return Ok(Flow::Continue);
+            }
+        };
+        match parsed {
+            ClientMsg::Ping => {
+                send(
+                    socket,
+                    Message::Text(Utf8Bytes::from_static("{\"t\":\"pong\"}")),
+                )
+                .await?
+            }
+            ClientMsg::Hello { token, v } => self.hello(socket, token, v).await?,
+            ClientMsg::Move { ply, mv } => {
+                if self.hello.is_none() {
+                    send(socket, error_msg("bad_message", "say hello first")).await?;
+                } else {
+                    let conn = self.id;
+                    let r = self
+                        .request(|reply| Command::Move {
+                            conn,
+                            ply,
+                            mv: mv.clone(),
+                            reply,
+                        })
+                        .await;
+                    self.answer(socket, r).await?;
+                }
+            }
+            ClientMsg::Resign | ClientMsg::Rematch => {
+                if self.hello.is_none() {
+                    send(socket, error_msg("bad_message", "say hello first")).await?;
+                } else {
+                    let conn = self.id;
+                    let resign = matches!(parsed, ClientMsg::Resign);
+                    let r = self
+                        .request(|reply| {
+                            if resign {
+                                Command::Resign { conn, reply }
+                            } else {
+                                Command::Rematch { conn, reply }
+                            }
+                        })
+                        .await;
+                    self.answer(socket, r).await?;
+                }
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    async fn refuse(&mut self, socket: &mut WebSocket) -> Result<Flow, ()> {
+        if self.strikes > f64::from(self.state.config().ws_strikes) {
+            return Ok(Flow::Close(CLOSE_POLICY, "rate limit exceeded"));
+        }
+        send(
+            socket,
+            error_msg("rate_limited", "too many messages; slow down"),
+        )
+        .await?;
+        Ok(Flow::Continue)
+    }
+
+    async fn request(
+        &self,
+        make: impl Fn(tokio::sync::oneshot::Sender<Reply>) -> Command,
+    ) -> Reply {
+        match self.state.request(&self.game, make).await {
+            Ok(r) => r,
+            Err(e) => Reply::Error("internal", e.message()),
+        }
+    }
+
+    async fn answer(&self, socket: &mut WebSocket, r: Reply) -> Result<(), ()> {
+        match r {
+            Reply::Done => Ok(()),
+            Reply::Send(text) => send(socket, Message::Text(text)).await,
+            Reply::Error(code, message) => send(socket, error_msg(code, &message)).await,
+        }
+    }
+
+    async fn hello(
+        &mut self,
+        socket: &mut WebSocket,
+        token: Option<String>,
+        v: u64,
+    ) -> Result<(), ()> {
+        let conn = self.id;
+        let had_token = token.is_some();
+        let r = self
+            .state
+            .request(&self.game, |reply| Command::Hello {
+                conn,
+                token: token.clone(),
+                v,
+                reply,
+            })
+            .await;
+        let reply = match r {
+            Ok(r) => r,
+            Err(e) => {
+                return send(socket, error_msg("internal", &e.message())).await;
+            }
+        };
+        if reply.token_rejected && had_token {
+            send(
+                socket,
+                error_msg(
+                    "not_a_player",
+                    "this token holds no seat of this game; you are watching",
+                ),
+            )
+            .await?;
+        }
+        self.deliver(socket, reply).await
+    }
+
+    async fn deliver(&mut self, socket: &mut WebSocket, reply: HelloReply) -> Result<(), ()> {
+        let HelloReply {
+            you, messages, rx, ..
+        } = reply;
+        self.hello = Some((you, rx));
+        for m in messages {
+            send(socket, Message::Text(m)).await?;
+        }
+        Ok(())
+    }
+
+    async fn resync(&mut self, socket: &mut WebSocket) -> Result<(), ()> {
+        let conn = self.id;
+        let r = self
+            .state
+            .request(&self.game, |reply| Command::Resync { conn, reply })
+            .await
+            .map_err(|_| ())?;
+        let _ = self.seat();
+        self.deliver(socket, r).await
+    }
+}
+
+async fn send(socket: &mut WebSocket, m: Message) -> Result<(), ()> {
+    socket.send(m).await.map_err(|_| ())
+}
