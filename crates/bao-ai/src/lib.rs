@@ -1,22 +1,46 @@
-//! The computer opponent. **Placeholder API** (the search itself is the computer-opponent issue): the
-//! functions below are the interface the server and the `bao` command call.
+//! The computer opponent: an iterative-deepening alpha-beta search over [`bao_core`] with three levels.
+//!
+//! - [`choose_move`] is what the server calls: blocking, deterministic for a given seed as long as the time
+//!   budget does not cut the search (use [`think`] with a node budget for fully reproducible answers).
+//! - [`think`] gives the whole answer (move, score, depth, nodes, time) for any [`LevelConfig`].
+//! - [`search::search`] is the bare search with explicit [`Options`].
+//!
+//! Modules: [`search`] (the tree walk), [`eval`] (the evaluation per variant), `tt` (transposition table),
+//! `zobrist` (position keys), [`levels`] (what easy, medium and hard mean), [`rng`] (seeded randomness).
 
-use std::time::Duration;
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod eval;
+pub mod levels;
+pub mod rng;
+pub mod search;
+mod tt;
+mod zobrist;
+
+use std::time::{Duration, Instant};
 
 use bao_core::{Move, Position};
+
+pub use eval::Weights;
+pub use levels::LevelConfig;
+pub use rng::Rng;
+pub use search::{Limits, Options, SearchResult, MATE};
 
 /// Playing strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// Shallow, with deliberate mistakes.
+    /// One ply (plus capture replies) through a noisy evaluation, with occasional random moves.
     Easy,
-    /// A fair opponent.
+    /// Four plies, exact evaluation.
     Medium,
-    /// Full time budget.
+    /// As deep as the full time budget allows.
     Hard,
 }
 
 impl Level {
+    /// All levels, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
     /// `"easy"`, `"medium"` or `"hard"`.
     pub fn name(self) -> &'static str {
         match self {
@@ -46,9 +70,44 @@ impl Level {
     }
 }
 
-/// Chooses a move for the side to move, or `None` when the game is over. Deterministic for a given `seed`.
-/// Blocking: call it from a blocking thread.
+/// A key of the position mixed with the seed: the source of a level's random choices, so a game played with
+/// one seed still sees different draws at different positions.
+fn position_seed(pos: &Position, seed: u64) -> u64 {
+    rng::mix(zobrist::hash(pos) ^ rng::mix(seed))
+}
+
+/// Chooses a move with the settings `cfg` and reports how. `best` is `None` only when the game is over (or
+/// the side to move has no legal move); otherwise it is always a legal move.
+pub fn think(pos: &Position, cfg: &LevelConfig, seed: u64) -> SearchResult {
+    if cfg.blunder_per_mille > 0 {
+        let start = Instant::now();
+        let mut rng = Rng::new(position_seed(pos, seed));
+        if rng.chance(cfg.blunder_per_mille) {
+            // A deliberate mistake, but not a suicidal one: a move that loses on the spot would look broken.
+            let me = pos.to_move();
+            let safe: Vec<Move> = pos
+                .children()
+                .iter()
+                .filter(|(_, c)| !matches!(c.result(), Some(r) if r.winner != me))
+                .map(|(m, _)| *m)
+                .collect();
+            if !safe.is_empty() {
+                let mv = safe[rng.below(safe.len() as u64) as usize];
+                return SearchResult {
+                    best: Some(mv),
+                    score: 0,
+                    depth: 0,
+                    nodes: 1,
+                    elapsed: start.elapsed(),
+                };
+            }
+        }
+    }
+    search::search(pos, &cfg.options(seed))
+}
+
+/// Chooses a move for the side to move, or `None` when the game is over. Deterministic for a given `seed`
+/// unless the level's time budget cuts the search. Blocking: call it from a blocking thread.
 pub fn choose_move(pos: &Position, level: Level, seed: u64) -> Option<Move> {
-    let _ = (level, seed);
-    pos.legal_moves().first().copied()
+    think(pos, &level.config(), seed).best
 }

@@ -1,0 +1,85 @@
+//! The three playing levels as search settings.
+//!
+//! Strength comes from depth: `hard` searches as deep as its 1.5 s allow (typically 10 plies and more),
+//! `medium` stops at 4 plies whatever the time, and `easy` looks 1 ply ahead (plus forced capture replies)
+//! through a noisy evaluation and sometimes plays a random (but not immediately losing) move. Easy at 2 plies
+//! was too close to medium in Kujifunza, where the first player often has a short forced win that 2 plies
+//! already find (see docs/benchmarks-ai.md). So `hard` stays stronger than `medium` on any
+//! machine, and reduced time budgets in matches keep the ordering.
+
+use std::time::Duration;
+
+use crate::search::{Limits, Options};
+use crate::Level;
+
+/// The search settings of a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelConfig {
+    /// Nominal depth limit (plies).
+    pub max_depth: u32,
+    /// Time budget per move.
+    pub time: Duration,
+    /// Optional node budget per move (makes results reproducible).
+    pub nodes: Option<u64>,
+    /// Amplitude of the evaluation noise (a front seed is worth 10).
+    pub noise: i32,
+    /// Probability, in thousandths, of playing a random move that does not lose at once.
+    pub blunder_per_mille: u32,
+    /// Transposition table size (2^bits entries of 16 bytes).
+    pub tt_bits: u32,
+    /// Longest capture extension, in plies.
+    pub qdepth: u32,
+}
+
+impl LevelConfig {
+    /// The search options for `seed`.
+    pub fn options(&self, seed: u64) -> Options {
+        Options {
+            limits: Limits {
+                max_depth: self.max_depth,
+                nodes: self.nodes,
+                time: Some(self.time),
+            },
+            weights: None,
+            noise: self.noise,
+            seed,
+            tt_bits: self.tt_bits,
+            qdepth: self.qdepth,
+        }
+    }
+}
+
+impl Level {
+    /// The settings of the level at its real budget.
+    pub fn config(self) -> LevelConfig {
+        match self {
+            Level::Easy => LevelConfig {
+                max_depth: 1,
+                time: self.budget(),
+                nodes: None,
+                noise: 60,
+                blunder_per_mille: 100,
+                tt_bits: 14,
+                qdepth: 2,
+            },
+            Level::Medium => LevelConfig {
+                max_depth: 4,
+                time: self.budget(),
+                nodes: None,
+                noise: 0,
+                blunder_per_mille: 0,
+                tt_bits: 18,
+                qdepth: 4,
+            },
+            Level::Hard => LevelConfig {
+                max_depth: 64,
+                time: self.budget(),
+                nodes: None,
+                noise: 0,
+                blunder_per_mille: 0,
+                tt_bits: 20,
+                qdepth: 6,
+            },
+        }
+    }
+}

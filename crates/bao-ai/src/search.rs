@@ -1,0 +1,647 @@
+//! Iterative-deepening principal-variation search (negamax alpha-beta) with a transposition table, move
+//! ordering and a capture extension.
+//!
+//! - **Tree walk.** `Position::children()` simulates every legal move once and hands back the positions, so
+//!   a node costs one move generation; leaves are only evaluated, never expanded (except by quiescence).
+//! - **Move ordering.** The transposition-table move, then the two killer moves of the ply, then the rest by
+//!   a static guess: near the root (remaining depth ≥ 2) the negated evaluation of the child, deeper the seeds
+//!   the move captures, each plus a history bonus for moves that caused cut-offs elsewhere.
+//! - **Capture extension (quiescence).** In Bao, "capture" is a property of a position: when the side to move
+//!   has a capture move, all its legal moves are captures (Kujifunza, Kiswahili). A leaf in such a position is
+//!   not quiet: the evaluation would miss the seeds about to change sides. So at depth 0 a must-capture
+//!   position is searched on, with all its moves and no stand-pat (a capture cannot be declined), for at most
+//!   `qdepth` plies. Kimasai captures are automatic but not obligatory: there the extension is the chess kind,
+//!   a stand-pat plus the moves that capture.
+//! - **Budgets.** A node budget (checked at every node: it makes a search reproducible) and a deadline
+//!   (checked every 1024 nodes). When either runs out the search unwinds at once and answers with the best
+//!   move of the last finished iteration, or of the unfinished one if it already beat it.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use bao_core::{GameResult, Move, MoveList, Position, MAX_MOVES};
+
+use crate::eval::{self, Weights};
+use crate::rng::mix;
+use crate::tt::{Bound, Table};
+use crate::zobrist;
+
+/// Score of a won game at the root; a win in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 32_000;
+/// Deepest ply the search (with its extensions) reaches.
+const MAX_PLY: usize = 128;
+
+/// What the search may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest nominal depth of the iterative deepening (plies, captures extensions not counted).
+    pub max_depth: u32,
+    /// Stop after this many nodes (positions visited). Reproducible.
+    pub nodes: Option<u64>,
+    /// Stop after this much wall-clock time.
+    pub time: Option<Duration>,
+}
+
+/// Everything one search needs besides the position.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Budgets.
+    pub limits: Limits,
+    /// Evaluation weights; `None`: [`Weights::for_variant`].
+    pub weights: Option<Weights>,
+    /// Amplitude of the pseudo-random noise added to every evaluation (0: none). Derived from the position key
+    /// and the seed, so a given seed always sees the same noisy evaluation.
+    pub noise: i32,
+    /// Seed of the noise.
+    pub seed: u64,
+    /// Transposition table size: 2^tt_bits entries of 16 bytes.
+    pub tt_bits: u32,
+    /// Longest capture extension below the nominal depth, in plies.
+    pub qdepth: u32,
+}
+
+impl Options {
+    /// Options with the given limits, no noise, a 16 MiB table and the default capture extension.
+    pub fn new(limits: Limits) -> Options {
+        Options {
+            limits,
+            weights: None,
+            noise: 0,
+            seed: 0,
+            tt_bits: 20,
+            qdepth: 6,
+        }
+    }
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move (or the game is over).
+    pub best: Option<Move>,
+    /// Its score for the side to move (see [`MATE`]).
+    pub score: i32,
+    /// The deepest iteration finished.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+/// Index of a move in the history table: pit (0..32, side included) × direction (L, R, none) × safari.
+#[inline]
+fn history_index(mv: Move) -> usize {
+    let dir = match mv.dir {
+        Some(bao_core::Dir::Left) => 0,
+        Some(bao_core::Dir::Right) => 1,
+        None => 2,
+    };
+    (mv.pit.index() * 3 + dir) * 2 + usize::from(mv.safari)
+}
+
+/// The score of a finished game for the side to move, `ply` plies from the root (sooner wins score higher).
+#[inline]
+fn terminal(pos: &Position, r: GameResult, ply: usize) -> i32 {
+    if r.winner == pos.to_move() {
+        MATE - ply as i32
+    } else {
+        -(MATE - ply as i32)
+    }
+}
+
+/// Mate scores are stored relative to the node (distance from it), not the root.
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+struct Searcher {
+    tt: Table,
+    w: Weights,
+    noise: i32,
+    seed: u64,
+    qdepth: i32,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: bool,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: [i32; 32 * 3 * 2],
+    /// Move lists of positions whose generation was slow (see [`SLOW_GENERATION`]).
+    slow: HashMap<u64, MoveList<(Move, Position)>>,
+    /// Set by the caller's thread when it stops waiting.
+    shared: Option<Arc<Shared>>,
+}
+
+/// A move generation slower than this is remembered for the rest of the search. Some positions (long relay
+/// chains, notably in Kujifunza with most seeds on one side) take `children()` hundreds of milliseconds, even
+/// seconds, to settle every move (the engine must follow each sowing until it ends or provably cycles), and
+/// iterative deepening would pay that again in every iteration.
+const SLOW_GENERATION: Duration = Duration::from_micros(200);
+/// Most slow move lists remembered (each is at most 32 positions).
+const SLOW_CACHE: usize = 4096;
+
+/// What the search thread shares with the caller's thread.
+struct Shared {
+    /// The caller gave up waiting: unwind.
+    stop: AtomicBool,
+    /// The best answer so far.
+    best: Mutex<Option<SearchResult>>,
+}
+
+impl Searcher {
+    /// `pos.children()`, through the cache of slow positions.
+    #[inline]
+    fn children(
+        &mut self,
+        pos: &Position,
+        key: Option<u64>,
+        timed: bool,
+    ) -> MoveList<(Move, Position)> {
+        if !self.slow.is_empty() {
+            let k = key.unwrap_or_else(|| zobrist::hash(pos));
+            if let Some(c) = self.slow.get(&k) {
+                return c.clone();
+            }
+        }
+        if !timed {
+            return pos.children();
+        }
+        let t0 = Instant::now();
+        let c = pos.children();
+        if t0.elapsed() >= SLOW_GENERATION && self.slow.len() < SLOW_CACHE {
+            let k = key.unwrap_or_else(|| zobrist::hash(pos));
+            self.slow.insert(k, c.clone());
+        }
+        c
+    }
+
+    /// Publishes the answer so far to the caller's thread.
+    fn publish(&self, r: &SearchResult) {
+        if let Some(sh) = &self.shared {
+            if let Ok(mut b) = sh.best.lock() {
+                *b = Some(r.clone());
+            }
+        }
+    }
+
+    /// Counts a node and says whether the budget is spent.
+    #[inline]
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stop = true;
+        } else if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stop = true;
+                }
+            }
+            if let Some(sh) = &self.shared {
+                if sh.stop.load(Ordering::Relaxed) {
+                    self.stop = true;
+                }
+            }
+        }
+        self.stop
+    }
+
+    #[inline]
+    fn eval(&self, pos: &Position) -> i32 {
+        let e = eval::evaluate(pos, &self.w);
+        if self.noise == 0 {
+            return e;
+        }
+        let span = 2 * self.noise as u64 + 1;
+        let r = mix(zobrist::hash(pos) ^ self.seed) % span;
+        e + r as i32 - self.noise
+    }
+
+    /// Fills `order` with the indices of `children`, best guess first.
+    fn order(
+        &self,
+        pos: &Position,
+        children: &MoveList<(Move, Position)>,
+        tt_best: u8,
+        ply: usize,
+        depth: i32,
+    ) -> ([u8; MAX_MOVES], usize) {
+        let mut keys = [0i32; MAX_MOVES];
+        let mut order = [0u8; MAX_MOVES];
+        let opp = pos.to_move().opponent();
+        let opp_material = eval::material(pos, opp) as i32;
+        let killers = self.killers[ply.min(MAX_PLY - 1)];
+        for (i, (mv, child)) in children.iter().enumerate() {
+            order[i] = i as u8;
+            keys[i] = if i as u8 == tt_best {
+                i32::MAX
+            } else if Some(*mv) == killers[0] {
+                i32::MAX - 1
+            } else if Some(*mv) == killers[1] {
+                i32::MAX - 2
+            } else {
+                let guess = if let Some(r) = child.result() {
+                    // A move that ends the game: try wins first, losses last.
+                    terminal(child, r, 0).saturating_neg() * 10
+                } else if depth >= 2 {
+                    -eval::evaluate(child, &self.w) * 16
+                } else {
+                    (opp_material - eval::material(child, opp) as i32) * 1024
+                };
+                guess + self.history[history_index(*mv)].min(1 << 14)
+            };
+        }
+        let n = children.len();
+        // Insertion sort: at most 32 moves, usually far fewer; stable, so ties keep generation order.
+        for i in 1..n {
+            let (k, o) = (keys[i], order[i]);
+            let mut j = i;
+            while j > 0 && keys[j - 1] < k {
+                keys[j] = keys[j - 1];
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            keys[j] = k;
+            order[j] = o;
+        }
+        (order, n)
+    }
+
+    fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(pos, ply, alpha, beta, self.qdepth);
+        }
+        if self.out_of_budget() {
+            return 0;
+        }
+        if let Some(r) = pos.result() {
+            return terminal(pos, r, ply);
+        }
+        let key = zobrist::hash(pos);
+        let mut tt_best = u8::MAX;
+        if let Some(e) = self.tt.probe(key) {
+            tt_best = e.best;
+            if i32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        // Only nodes with some depth left are timed (reading the clock at every node costs several per cent);
+        // a slow position met near the leaves is met again one ply higher in the next iteration.
+        let children = self.children(pos, Some(key), depth >= 2);
+        if children.is_empty() {
+            // No legal move: the side to move loses.
+            return -(MATE - ply as i32);
+        }
+        let (order, n) = self.order(pos, &children, tt_best, ply, depth);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_idx = u8::MAX;
+        for (k, &i) in order[..n].iter().enumerate() {
+            let child = &children[i as usize].1;
+            let score = if k == 0 {
+                -self.search(child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let s = -self.search(child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                if s > alpha && s < beta && !self.stop {
+                    -self.search(child, depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            if self.stop {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_idx = i;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        let mv = children[i as usize].0;
+                        if i != tt_best {
+                            let kl = &mut self.killers[ply];
+                            if kl[0] != Some(mv) {
+                                kl[1] = kl[0];
+                                kl[0] = Some(mv);
+                            }
+                        }
+                        let h = &mut self.history[history_index(mv)];
+                        *h = (*h + depth * depth).min(1 << 20);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_best = if bound == Bound::Upper {
+            u8::MAX
+        } else {
+            best_idx
+        };
+        self.tt
+            .store(key, to_tt(best, ply), depth as i16, stored_best, bound);
+        best
+    }
+
+    /// The capture extension below the nominal depth (see the module docs).
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qleft: i32,
+    ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        if let Some(r) = pos.result() {
+            return terminal(pos, r, ply);
+        }
+        if qleft <= 0 || ply >= MAX_PLY - 1 {
+            return self.eval(pos);
+        }
+        let captures = eval::capture_available(pos);
+        if !captures {
+            return self.eval(pos);
+        }
+        let forced = pos.variant() != bao_core::Variant::Kimasai;
+        let optional = !forced;
+        let mut best = -INF;
+        if optional {
+            // Kimasai: the side to move may play a quiet move instead, so the static score is a lower bound.
+            best = self.eval(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+        }
+        let children = self.children(pos, None, false);
+        if children.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        let opp = pos.to_move().opponent();
+        let opp_material = eval::material(pos, opp);
+        // Order by seeds captured (a cheap, good guess for capture sequences).
+        let mut idx: MoveList<(u32, u8)> = MoveList::new();
+        for (i, (_, c)) in children.iter().enumerate() {
+            let gain = opp_material.saturating_sub(eval::material(c, opp));
+            if forced || gain > 0 || c.result().is_some() {
+                idx.push((gain + if c.result().is_some() { 1000 } else { 0 }, i as u8));
+            }
+        }
+        idx.sort_by_key(|e| std::cmp::Reverse(e.0));
+        for &(_, i) in &idx {
+            let s = -self.quiesce(&children[i as usize].1, ply + 1, -beta, -alpha, qleft - 1);
+            if self.stop {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Searches `pos` and returns the best move found within the limits of `opts`.
+///
+/// The answer is always a legal move when one exists: an immediate win is played at once; if the budget runs
+/// out before the first iteration ends, the first move that does not lose on the spot is returned.
+/// With no time limit the result depends only on `pos` and `opts` (the node budget makes it reproducible).
+///
+/// With a time limit the search runs on a helper thread and this function returns at the deadline with the
+/// best move so far, even when the helper is stuck in one slow move generation (see [`SLOW_GENERATION`]); the
+/// helper then notices the stop flag at its next check and exits on its own.
+pub fn search(pos: &Position, opts: &Options) -> SearchResult {
+    let start = Instant::now();
+    let Some(time) = opts.limits.time else {
+        return run(pos, opts, start, None);
+    };
+    let shared = Arc::new(Shared {
+        stop: AtomicBool::new(false),
+        best: Mutex::new(None),
+    });
+    let (tx, rx) = mpsc::channel();
+    let (p, o, sh) = (*pos, *opts, Arc::clone(&shared));
+    let spawned = std::thread::Builder::new()
+        .name("bao-ai-search".into())
+        .spawn(move || {
+            let _ = tx.send(run(&p, &o, start, Some(sh)));
+        });
+    if spawned.is_err() {
+        return run(pos, opts, start, None);
+    }
+    // The helper checks the deadline itself; the margin only matters when it is stuck.
+    let margin = (time / 20).min(Duration::from_millis(50));
+    let deadline = start + time + margin;
+    let wait = deadline.saturating_duration_since(Instant::now());
+    match rx.recv_timeout(wait) {
+        Ok(r) => return r,
+        Err(mpsc::RecvTimeoutError::Disconnected) => {}
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            shared.stop.store(true, Ordering::Relaxed);
+            let published = shared.best.lock().ok().and_then(|b| b.clone());
+            if let Some(mut r) = published {
+                r.elapsed = start.elapsed();
+                return r;
+            }
+            // Nothing published yet: the root's own move generation is slow. Its answer is needed (a move
+            // must be legal), so wait for it; the helper stops right after it.
+            if let Ok(r) = rx.recv() {
+                return r;
+            }
+        }
+    }
+    // The helper died (it cannot panic by design; be safe anyway): answer on this thread.
+    let mut o = *opts;
+    o.limits.nodes = Some(1);
+    run(pos, &o, start, None)
+}
+
+/// The search proper (on whatever thread).
+fn run(
+    pos: &Position,
+    opts: &Options,
+    start: Instant,
+    shared: Option<Arc<Shared>>,
+) -> SearchResult {
+    let children = pos.children();
+    let mut result = SearchResult {
+        best: None,
+        score: -MATE,
+        depth: 0,
+        nodes: 1,
+        elapsed: Duration::ZERO,
+    };
+    if pos.result().is_some() || children.is_empty() {
+        result.elapsed = start.elapsed();
+        return result;
+    }
+    let me = pos.to_move();
+    // Immediate wins and the fallback: no search needed to see these.
+    if let Some((mv, _)) = children
+        .iter()
+        .find(|(_, c)| c.result().is_some_and(|r| r.winner == me))
+    {
+        result.best = Some(*mv);
+        result.score = MATE - 1;
+        result.depth = 1;
+        result.elapsed = start.elapsed();
+        return result;
+    }
+    let fallback = children
+        .iter()
+        .position(|(_, c)| c.result().is_none())
+        .unwrap_or(0);
+    result.best = Some(children[fallback].0);
+    if let Some(sh) = &shared {
+        if let Ok(mut b) = sh.best.lock() {
+            *b = Some(result.clone());
+        }
+    }
+    if children.len() == 1 {
+        result.score = 0;
+        result.elapsed = start.elapsed();
+        return result;
+    }
+
+    let mut s = Searcher {
+        tt: Table::new(opts.tt_bits),
+        w: opts
+            .weights
+            .unwrap_or_else(|| Weights::for_variant(pos.variant())),
+        noise: opts.noise.max(0),
+        seed: mix(opts.seed ^ 0xA0BA_0BA0),
+        qdepth: opts.qdepth as i32,
+        nodes: 0,
+        node_limit: opts.limits.nodes.unwrap_or(u64::MAX),
+        deadline: opts.limits.time.map(|t| start + t),
+        stop: false,
+        killers: [[None; 2]; MAX_PLY],
+        history: [0; 32 * 3 * 2],
+        slow: HashMap::new(),
+        shared,
+    };
+
+    // Root moves, best first; reordered after each iteration by their scores.
+    let (first_order, n) = s.order(pos, &children, u8::MAX, 0, 2);
+    let mut root: Vec<(u8, i32)> = first_order[..n].iter().map(|&i| (i, -INF)).collect();
+    let max_depth = opts.limits.max_depth.clamp(1, (MAX_PLY / 2) as u32);
+    for depth in 1..=max_depth {
+        let d = depth as i32;
+        let mut alpha = -INF;
+        let beta = INF;
+        let mut iter_best: Option<(u8, i32)> = None;
+        #[allow(clippy::needless_range_loop)] // `root[k]` is written inside the loop
+        for k in 0..root.len() {
+            let i = root[k].0;
+            let child = &children[i as usize].1;
+            let score = if k == 0 {
+                -s.search(child, d - 1, 1, -beta, -alpha)
+            } else {
+                let sc = -s.search(child, d - 1, 1, -alpha - 1, -alpha);
+                if sc > alpha && !s.stop {
+                    -s.search(child, d - 1, 1, -beta, -alpha)
+                } else {
+                    sc
+                }
+            };
+            if s.stop {
+                break;
+            }
+            root[k].1 = score;
+            if score > alpha {
+                alpha = score;
+                iter_best = Some((i, score));
+            }
+        }
+        if let Some((i, sc)) = iter_best {
+            // Also when the iteration was cut: the first move searched is the previous best, so a move
+            // that finished with a higher score is a sound improvement.
+            if !s.stop || k_first_done(&root) {
+                result.best = Some(children[i as usize].0);
+                result.score = sc;
+            }
+        }
+        if s.stop {
+            break;
+        }
+        result.depth = depth;
+        result.nodes = s.nodes;
+        s.publish(&result);
+        // Best move first, the others by this iteration's (bounded) scores; stable for determinism.
+        root.sort_by_key(|r| std::cmp::Reverse(r.1));
+        if let Some(pos_best) = root
+            .iter()
+            .position(|r| Some(children[r.0 as usize].0) == result.best)
+        {
+            let r = root.remove(pos_best);
+            root.insert(0, r);
+        }
+        for r in &mut root {
+            r.1 = -INF;
+        }
+        // A forced win or loss within the horizon will not change with more depth.
+        if result.score.abs() > MATE_BOUND && MATE - result.score.abs() <= d {
+            break;
+        }
+        // An iteration takes several times as long as the previous one: do not start one that cannot end.
+        if let Some(t) = opts.limits.time {
+            if start.elapsed() * 2 > t {
+                break;
+            }
+        }
+    }
+    result.nodes = s.nodes.max(1);
+    result.elapsed = start.elapsed();
+    result
+}
+
+/// Whether the first root move of the running iteration got a score (it was searched to the end).
+fn k_first_done(root: &[(u8, i32)]) -> bool {
+    root.first().is_some_and(|r| r.1 > -INF)
+}

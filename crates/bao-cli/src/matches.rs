@@ -1,0 +1,281 @@
+//! `bao match`: two players (levels, or `random`) play paired games from seeded random openings, each opening
+//! twice with the sides swapped, so neither the opening nor the first move favours one player. Prints the
+//! first player's wins and losses and a 95% interval of its score, computed over the pairs (the two games of a
+//! pair are not independent).
+
+/// `println!` that ignores a closed stdout (e.g. `| head`) instead of panicking.
+macro_rules! say {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($t)*);
+    }};
+}
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use bao_ai::{Level, LevelConfig, Rng};
+use bao_core::{Position, Side, Variant};
+
+/// A player of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Uniformly random legal moves.
+    Random,
+    /// The computer at a level.
+    Ai(Level),
+}
+
+impl Player {
+    /// Parses `random`, `easy`, `medium` or `hard`.
+    pub fn parse(s: &str) -> Result<Player, String> {
+        if s == "random" {
+            return Ok(Player::Random);
+        }
+        Level::parse(s)
+            .map(Player::Ai)
+            .ok_or_else(|| format!("unknown player {s:?} (expected random, easy, medium or hard)"))
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Player::Random => "random",
+            Player::Ai(l) => l.name(),
+        }
+    }
+}
+
+/// Options of `bao match`.
+pub struct MatchArgs {
+    /// First player (the score is its).
+    pub a: Player,
+    /// Second player.
+    pub b: Player,
+    /// The game.
+    pub variant: Variant,
+    /// Games in all (rounded up to an even number).
+    pub games: u32,
+    /// Caps each level's time per move (milliseconds).
+    pub ms: Option<u64>,
+    /// Node budget per move for every level (reproducible games).
+    pub nodes: Option<u64>,
+    /// Depth limit overrides: first player, second player.
+    pub depth_a: Option<u32>,
+    /// See `depth_a`.
+    pub depth_b: Option<u32>,
+    /// Seed of the openings and of the players' randomness.
+    pub seed: u64,
+    /// Random plies of each opening.
+    pub opening_plies: u32,
+    /// A game longer than this (plies) is stopped and counted as a draw.
+    pub max_plies: u32,
+}
+
+struct Engine {
+    cfg: Option<LevelConfig>,
+}
+
+impl Engine {
+    fn new(player: Player, args: &MatchArgs, depth: Option<u32>) -> Engine {
+        let cfg = match player {
+            Player::Random => None,
+            Player::Ai(level) => {
+                let mut c = level.config();
+                if let Some(ms) = args.ms {
+                    c.time = c.time.min(Duration::from_millis(ms));
+                }
+                if let Some(d) = depth {
+                    c.max_depth = d;
+                }
+                c.nodes = args.nodes;
+                Some(c)
+            }
+        };
+        Engine { cfg }
+    }
+
+    fn play(&self, pos: &Position, rng: &mut Rng, stats: &mut Stats) -> Option<Position> {
+        let children = pos.children();
+        if children.is_empty() {
+            return None;
+        }
+        match &self.cfg {
+            None => Some(children[rng.below(children.len() as u64) as usize].1),
+            Some(cfg) => {
+                let r = bao_ai::think(pos, cfg, rng.next_u64());
+                stats.moves += 1;
+                stats.depth += u64::from(r.depth);
+                stats.nodes += r.nodes;
+                stats.max_time = stats.max_time.max(r.elapsed);
+                let mv = r.best?;
+                children.iter().find(|(m, _)| *m == mv).map(|(_, p)| *p)
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct Stats {
+    moves: u64,
+    depth: u64,
+    nodes: u64,
+    max_time: Duration,
+}
+
+/// Outcome of one game for the player moving South.
+enum Outcome {
+    SouthWins,
+    NorthWins,
+    Unfinished,
+}
+
+fn play_game(
+    start: Position,
+    south: &Engine,
+    north: &Engine,
+    rng: &mut Rng,
+    max_plies: u32,
+    stats: [&mut Stats; 2],
+    plies: &mut u64,
+) -> Outcome {
+    let [s_stats, n_stats] = stats;
+    let mut pos = start;
+    for _ in 0..max_plies {
+        let me = pos.to_move();
+        let (engine, st) = if me == Side::South {
+            (south, &mut *s_stats)
+        } else {
+            (north, &mut *n_stats)
+        };
+        if let Some(r) = pos.result() {
+            return winner(r.winner);
+        }
+        match engine.play(&pos, rng, st) {
+            Some(next) => pos = next,
+            // No legal move: the side to move loses.
+            None => return winner(me.opponent()),
+        }
+        *plies += 1;
+    }
+    match pos.result() {
+        Some(r) => winner(r.winner),
+        None => Outcome::Unfinished,
+    }
+}
+
+fn winner(side: Side) -> Outcome {
+    match side {
+        Side::South => Outcome::SouthWins,
+        Side::North => Outcome::NorthWins,
+    }
+}
+
+/// A seeded random opening: `plies` random moves from the start that do not end the game.
+fn opening(variant: Variant, plies: u32, rng: &mut Rng) -> Position {
+    'retry: loop {
+        let mut pos = Position::new(variant);
+        for _ in 0..plies {
+            let children = pos.children();
+            if children.is_empty() {
+                continue 'retry;
+            }
+            pos = children[rng.below(children.len() as u64) as usize].1;
+            if pos.result().is_some() {
+                continue 'retry;
+            }
+        }
+        if pos.children().is_empty() {
+            continue 'retry;
+        }
+        return pos;
+    }
+}
+
+/// `bao match`.
+pub fn run(args: &MatchArgs) -> ExitCode {
+    let a = Engine::new(args.a, args, args.depth_a);
+    let b = Engine::new(args.b, args, args.depth_b);
+    let pairs = args.games.div_ceil(2).max(1);
+    let mut rng = Rng::new(args.seed);
+    let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);
+    let mut pair_scores: Vec<f64> = Vec::new();
+    let (mut sa, mut sb) = (Stats::default(), Stats::default());
+    let mut plies = 0u64;
+    let t = Instant::now();
+    for _ in 0..pairs {
+        let start = opening(args.variant, args.opening_plies, &mut rng);
+        let mut pair = 0.0;
+        for a_is_south in [true, false] {
+            let mut game_rng = Rng::new(rng.next_u64());
+            let outcome = if a_is_south {
+                play_game(
+                    start,
+                    &a,
+                    &b,
+                    &mut game_rng,
+                    args.max_plies,
+                    [&mut sa, &mut sb],
+                    &mut plies,
+                )
+            } else {
+                play_game(
+                    start,
+                    &b,
+                    &a,
+                    &mut game_rng,
+                    args.max_plies,
+                    [&mut sb, &mut sa],
+                    &mut plies,
+                )
+            };
+            match (outcome, a_is_south) {
+                (Outcome::SouthWins, true) | (Outcome::NorthWins, false) => {
+                    wins += 1;
+                    pair += 1.0;
+                }
+                (Outcome::Unfinished, _) => {
+                    draws += 1;
+                    pair += 0.5;
+                }
+                _ => losses += 1,
+            }
+        }
+        pair_scores.push(pair / 2.0);
+    }
+    let n = pair_scores.len() as f64;
+    let mean = pair_scores.iter().sum::<f64>() / n;
+    let var = if n > 1.0 {
+        pair_scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    let games = wins + losses + draws;
+    say!(
+        "{} vs {} ({}): games {games} wins {wins} losses {losses} unfinished {draws} score {:.1}% 95% CI [{:.1}%, {:.1}%]",
+        args.a.name(),
+        args.b.name(),
+        args.variant,
+        mean * 100.0,
+        (mean - half).max(0.0) * 100.0,
+        (mean + half).min(1.0) * 100.0
+    );
+    for (p, st) in [(args.a, &sa), (args.b, &sb)] {
+        if st.moves > 0 {
+            say!(
+                "  {}: {} moves searched, mean depth {:.1}, mean nodes {:.0}, longest think {:.1} ms",
+                p.name(),
+                st.moves,
+                st.depth as f64 / st.moves as f64,
+                st.nodes as f64 / st.moves as f64,
+                st.max_time.as_secs_f64() * 1e3
+            );
+        }
+    }
+    say!(
+        "  mean game length {:.1} plies, {:.1} s in all",
+        plies as f64 / f64::from(games.max(1)),
+        t.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
