@@ -53,7 +53,7 @@ pub fn think(args: &ThinkArgs) -> ExitCode {
         let line = match line {
             Ok(l) => l,
             Err(e) => {
-                esay!("unreadable input: {e}");
+                eprintln!("unreadable input: {e}");
                 return ExitCode::FAILURE;
             }
         };
@@ -63,7 +63,7 @@ pub fn think(args: &ThinkArgs) -> ExitCode {
         let pos = match Position::from_json(&line) {
             Ok(p) => p,
             Err(e) => {
-                esay!("line {}: not a position: {e}", n + 1);
+                eprintln!("line {}: not a position: {e}", n + 1);
                 return ExitCode::FAILURE;
             }
         };
