@@ -85,9 +85,9 @@ export class Board {
       const y = top ? 6 : 502;
       const hg = el('g', { class: 'hand', 'data-role': 'hand', 'data-side': side, 'data-count': '0' }, svg);
       el('rect', { class: 'tray', x: 10, y, width: W - 20, height: 48, rx: 14 }, hg);
-      const label = el('text', { class: 'label', x: 26, y: y + 29 }, hg);
+      const label = el('text', { class: 'label', x: 26, y: y + 32 }, hg);
       const stones = el('g', { class: 'hstones' }, hg);
-      const count = el('text', { class: 'hcount', x: W - 26, y: y + 31 }, hg);
+      const count = el('text', { class: 'hcount', x: W - 26, y: y + 34 }, hg);
       this.hands[side] = { g: hg, label, stones, count, y };
     }
 
@@ -103,7 +103,7 @@ export class Board {
           hole.dataset.shape = hole.tagName;
           el('text', { class: 'name', y: -R + 14 }, pg).textContent = name;
           const stones = el('g', { class: 'stones' }, pg);
-          const count = el('text', { class: 'count', y: R - 7 }, pg);
+          const count = el('text', { class: 'count', y: R - 8 }, pg);
           pg.addEventListener('click', () => this.handlers.onPit(name));
           pg.addEventListener('keydown', (e) => this.keydown(e, name));
           this.pits.set(name, { g: pg, hole, stones, count, last: -1, seed: i + (row === 'back' ? 8 : 0) + (side === 'north' ? 16 : 0) });
@@ -118,7 +118,7 @@ export class Board {
     const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      this.handlers.onPit(name);
+      this.handlers.onPit(name, true);
       return;
     }
     if (e.key === 'Escape') {
@@ -178,6 +178,7 @@ export class Board {
         p.last = n;
       }
       p.g.setAttribute('data-count', String(n));
+      p.g.classList.toggle('empty', n === 0);
       const isNyumba = houses && info.row === 'front' && info.index === 4;
       p.g.classList.toggle('nyumba', isNyumba);
       p.g.classList.toggle('lost', isNyumba && !pos[info.side].house);
@@ -215,7 +216,7 @@ export class Board {
       if (h.shown !== n) {
         let s = '';
         const shown = Math.min(n, 32);
-        const startX = 290;
+        const startX = 340;
         const space = Math.min(15, (W - 90 - startX) / Math.max(shown, 1));
         for (let i = 0; i < shown; i++) s += `<ellipse class="seed" cx="${startX + i * space}" cy="${h.y + 24 + (i % 2 ? 3 : -3)}" rx="6.4" ry="5.4"/>`;
         h.stones.innerHTML = s;

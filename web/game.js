@@ -397,7 +397,8 @@ async function animate(before, msg) {
     const last = new Set([movePit(msg.move)]);
     $('[data-role=choices]').innerHTML = '';
     render();
-    while (!replay.done()) {
+    // A later move already waiting: catch up at once instead of falling behind the game.
+    while (!replay.done() && !queue.some((m) => m.t === 'moved')) {
       const step = replay.next();
       if (step.step === 'sow' || step.step === 'hand') last.add(step.pit);
       board.render(replay.pos, { active: replay.active, air: replay.air, last: new Set([movePit(msg.move)]), seat: state.you });
@@ -453,7 +454,7 @@ function resendPending() {
   send({ t: 'move', ply: p.ply, move: p.move });
 }
 
-function onPit(pit) {
+function onPit(pit, keyboard = false) {
   const moves = legalByPit().get(pit);
   if (!moves) return;
   if (state.selected === pit) {
@@ -470,7 +471,7 @@ function onPit(pit) {
   if (letters.length === 1) chooseDir(letters[0]);
   else {
     render();
-    board.focusArrow();
+    if (keyboard) board.focusArrow();
   }
 }
 
@@ -667,6 +668,8 @@ function render() {
     const arrows = renderChoices();
     board.render(pos, { legal: viewing ? new Map() : legalByPit(), selected: state.selected, arrows: state.dir ? [] : arrows, last: lastMovePits(), seat: state.you });
   }
+  // The moves this browser may play now, in the server's order (empty when it cannot move).
+  $('[data-role=board]').dataset.legal = canPlay() ? (g.legal || []).join(' ') : '';
 
   // Players and presence.
   const bottom = state.you === 'north' ? 'north' : 'south';

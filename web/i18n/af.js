@@ -100,6 +100,10 @@ export default {
   'moves.viewing': 'Die stand ná skuif {n} ({move}).',
   'moves.start': 'Die beginstand.',
   'moves.unavailable': 'Daardie stand is gespeel voordat hierdie bladsy oopgemaak is en kan nie gewys word nie.',
+  'moves.first': 'Eerste stand',
+  'moves.prev': 'Vorige skuif',
+  'moves.next': 'Volgende skuif',
+  'moves.last': 'Jongste stand',
   'moves.none': 'Nog geen skuiwe nie.',
   'moves.record': 'Spelverslag (teks)',
 

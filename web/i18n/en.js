@@ -100,6 +100,10 @@ export default {
   'moves.viewing': 'Showing the position after move {n} ({move}).',
   'moves.start': 'Showing the starting position.',
   'moves.unavailable': 'That position was played before this page was opened and cannot be shown.',
+  'moves.first': 'First position',
+  'moves.prev': 'Previous move',
+  'moves.next': 'Next move',
+  'moves.last': 'Latest position',
   'moves.none': 'No moves yet.',
   'moves.record': 'Game record (text)',
 

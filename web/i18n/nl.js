@@ -100,6 +100,10 @@ export default {
   'moves.viewing': 'Je ziet de stand na zet {n} ({move}).',
   'moves.start': 'Je ziet de beginstand.',
   'moves.unavailable': 'Die stand werd gespeeld voordat deze pagina openging en kan niet getoond worden.',
+  'moves.first': 'Eerste stand',
+  'moves.prev': 'Vorige zet',
+  'moves.next': 'Volgende zet',
+  'moves.last': 'Laatste stand',
   'moves.none': 'Nog geen zetten.',
   'moves.record': 'Partijverslag (tekst)',
 

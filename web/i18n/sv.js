@@ -100,6 +100,10 @@ export default {
   'moves.viewing': 'Ställningen efter drag {n} ({move}).',
   'moves.start': 'Utgångsställningen.',
   'moves.unavailable': 'Den ställningen spelades innan sidan öppnades och kan inte visas.',
+  'moves.first': 'Första ställningen',
+  'moves.prev': 'Föregående drag',
+  'moves.next': 'Nästa drag',
+  'moves.last': 'Senaste ställningen',
   'moves.none': 'Inga drag än.',
   'moves.record': 'Partiprotokoll (text)',
 

@@ -100,6 +100,10 @@ export default {
   'moves.viewing': 'Hali baada ya mchezo wa {n} ({move}).',
   'moves.start': 'Hali ya mwanzo.',
   'moves.unavailable': 'Hali hiyo ilichezwa kabla ukurasa huu haujafunguliwa, haiwezi kuonyeshwa.',
+  'moves.first': 'Hali ya kwanza',
+  'moves.prev': 'Mchezo uliotangulia',
+  'moves.next': 'Mchezo unaofuata',
+  'moves.last': 'Hali ya sasa',
   'moves.none': 'Bado hakuna mchezo uliochezwa.',
   'moves.record': 'Kumbukumbu ya mchezo (maandishi)',
 

@@ -1,0 +1,259 @@
+// End-to-end: the real server and Debian's chromium; two players play a whole game by clicking.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import jsQR from 'jsqr';
+import { startServer, launchBrowser, api, pageState, pitCounts, waitInSync } from '../lib/harness.mjs';
+
+let server;
+let browser;
+const contexts = [];
+
+async function newPage(opts = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...opts });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => {
+    throw new Error(`page error: ${e.message}`);
+  });
+  return page;
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+function gameIdOf(page) {
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
+/** Plays the page's first legal move through the board: the pit, then an arrow or a choice if asked. */
+async function clickFirstLegal(page) {
+  const legal = (await page.getAttribute('[data-role=board]', 'data-legal')).split(' ').filter(Boolean);
+  assert.ok(legal.length > 0, 'the player to move has legal moves');
+  const move = legal[0];
+  const pit = /^[ABab][1-8]/.exec(move)[0];
+  await page.click(`[data-pit=${pit}]`);
+  const dir = move.slice(pit.length, pit.length + 1);
+  if (dir && (await page.locator(`svg .arrow[data-dir=${dir}]`).count())) {
+    await page.click(`svg .arrow[data-dir=${dir}]`);
+  }
+  if (await page.locator(`[data-move-choice="${move}"]`).count()) await page.click(`[data-move-choice="${move}"]`);
+  return move;
+}
+
+async function decodeQr(page) {
+  const img = await page.evaluate(async () => {
+    const svg = document.querySelector('[data-role=qr] svg');
+    const blob = new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' });
+    const url = URL.createObjectURL(blob);
+    const im = new Image();
+    await new Promise((res, rej) => {
+      im.onload = res;
+      im.onerror = rej;
+      im.src = url;
+    });
+    const c = document.createElement('canvas');
+    c.width = c.height = 330;
+    const g = c.getContext('2d');
+    g.imageSmoothingEnabled = false;
+    g.drawImage(im, 0, 0, 330, 330);
+    return Array.from(g.getImageData(0, 0, 330, 330).data);
+  });
+  const r = jsQR(Uint8ClampedArray.from(img), 330, 330);
+  return r && r.data;
+}
+
+test('two players play a whole Bao la Kujifunza game by clicking; reload, spectator and server agree', async () => {
+  const a = await newPage();
+  await a.goto(server.url + '/');
+  await a.selectOption('select[name=variant]', 'kujifunza');
+  await a.click('[data-action=play-friend]');
+  await a.waitForURL(/\/g\//);
+  const id = gameIdOf(a);
+  // The seat token stays out of the URL and in localStorage.
+  assert.ok(!/token/i.test(a.url()));
+  const stored = await a.evaluate((gid) => localStorage.getItem(`bao.seat.${gid}`), id);
+  assert.ok(stored && JSON.parse(stored).token);
+
+  await a.waitForSelector('[data-role=connection][data-state=open]');
+  const link = await a.inputValue('[data-role=share-link]');
+  assert.equal(link, `${server.url}/g/${id}`);
+  assert.equal(await decodeQr(a), link, 'the QR code holds the share link');
+  const seatA = await a.getAttribute('body', 'data-seat');
+  assert.ok(['south', 'north'].includes(seatA));
+  await a.selectOption('select[name=speed]', 'fast');
+
+  // The friend opens the link: a Join button, no seat taken until it is pressed.
+  const b = await newPage({ reducedMotion: 'reduce' });
+  await b.goto(link);
+  await b.waitForSelector('[data-action=join]', { state: 'visible' });
+  assert.equal(await b.getAttribute('body', 'data-seat'), 'spectator');
+  let snap = (await api(server.url, `/api/games/${id}`)).body;
+  assert.equal(snap.status, 'waiting');
+  await b.click('[data-action=join]');
+  await b.waitForFunction((s) => document.body.dataset.seat === s, seatA === 'south' ? 'north' : 'south');
+  await b.waitForSelector('[data-role=connection][data-state=open]');
+  await a.waitForSelector('[data-role=share]', { state: 'hidden' });
+
+  // A third browser watches.
+  const c = await newPage();
+  await c.goto(link);
+  await c.waitForSelector('[data-role=connection][data-state=open]');
+  assert.equal(await c.getAttribute('body', 'data-seat'), 'spectator');
+  assert.equal(await c.locator('[data-action=join]').isVisible(), false);
+
+  const pages = { [seatA]: a, [seatA === 'south' ? 'north' : 'south']: b };
+  for (const p of [a, b, c]) await waitInSync(p, server.url, id);
+  // Both players see who is online.
+  await a.waitForFunction(() => [...document.querySelectorAll('.player')].every((e) => e.dataset.online === 'true'));
+
+  let plies = 0;
+  let reloaded = false;
+  for (;;) {
+    snap = (await api(server.url, `/api/games/${id}`)).body;
+    if (snap.result) break;
+    assert.ok(plies < 400, 'the game ends');
+    const mover = pages[snap.position.to_move];
+    await mover.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+    const move = await clickFirstLegal(mover);
+    assert.equal(move, snap.legal[0]);
+    plies++;
+    for (const p of [a, b]) await waitInSync(p, server.url, id);
+    if (plies === 5 && !reloaded) {
+      reloaded = true;
+      const before = await pageState(b);
+      await b.reload();
+      await b.waitForSelector('[data-role=connection][data-state=open]');
+      const s = await waitInSync(b, server.url, id);
+      assert.deepEqual((await pageState(b)).moves, before.moves);
+      assert.equal(await b.getAttribute('body', 'data-seat'), before.seat, 'the seat survives a reload');
+      assert.equal(s.moves.length, 5);
+    }
+  }
+  assert.ok(reloaded, 'the game lasted long enough to reload mid-game');
+  for (const [name, p] of [['first player', a], ['second player', b], ['spectator', c]]) {
+    await p.waitForSelector('[data-role=result]', { state: 'visible', timeout: 10000 }).catch(async (e) => {
+      const dump = await p.evaluate(() => ({ status: document.querySelector('[data-role=status]').textContent, html: document.querySelector('[data-role=result]').outerHTML }));
+      throw new Error(`${name}: no result shown (${JSON.stringify(dump)}): ${e.message}`);
+    });
+    assert.equal(await p.getAttribute('[data-role=result]', 'data-winner'), snap.result.winner);
+    const s = await waitInSync(p, server.url, id);
+    const shown = await pageState(p);
+    assert.deepEqual(shown.pits, pitCounts(s.position));
+    assert.deepEqual(shown.moves, s.moves);
+  }
+  // The status region announces the result, and a rematch can be offered.
+  assert.match(await a.textContent('[data-role=status]'), /win|lose/i);
+  await a.waitForSelector('[data-action=rematch]', { state: 'visible' });
+  await b.waitForSelector('[data-action=rematch]', { state: 'visible' });
+  assert.equal(await c.locator('[data-action=rematch]').isVisible(), false);
+
+  // Rematch: offer on one side, accept on the other; both land in the new game with swapped seats.
+  await a.click('[data-action=rematch]');
+  await b.waitForFunction(() => /accept/i.test(document.querySelector('[data-action=rematch]').textContent));
+  await b.click('[data-action=rematch]');
+  await a.waitForURL((u) => !u.pathname.endsWith(id));
+  await b.waitForURL((u) => !u.pathname.endsWith(id));
+  await a.waitForSelector('[data-role=connection][data-state=open]');
+  await b.waitForSelector('[data-role=connection][data-state=open]');
+  assert.equal(gameIdOf(a), gameIdOf(b));
+  assert.notEqual(await a.getAttribute('body', 'data-seat'), seatA);
+  assert.ok(['south', 'north'].includes(await b.getAttribute('body', 'data-seat')));
+});
+
+test('the move input plays a legal move and refuses an illegal one; the computer answers', async () => {
+  const p = await newPage({ reducedMotion: 'reduce' });
+  await p.goto(server.url + '/');
+  await p.selectOption('select[name=variant]', 'kiswahili');
+  await p.selectOption('select[name=level]', 'easy');
+  await p.click('[data-action=play-computer]');
+  await p.waitForURL(/\/g\//);
+  const id = gameIdOf(p);
+  await p.waitForSelector('[data-role=connection][data-state=open]');
+  const seat = await p.getAttribute('body', 'data-seat');
+  assert.ok(['south', 'north'].includes(seat));
+  // Whoever starts, it is soon our turn (the computer moves first when it is South).
+  await p.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  let snap = await waitInSync(p, server.url, id);
+  assert.equal(snap.seats[seat === 'south' ? 'north' : 'south'].kind, 'computer');
+
+  // An illegal entry: a visible message, nothing changes.
+  await p.fill('input[data-role=move-input]', 'A1Z');
+  await p.press('input[data-role=move-input]', 'Enter');
+  await p.waitForSelector('[data-role=move-error]:not(:empty)');
+  const illegalPit = seat === 'south' ? 'A1L' : 'a1L';
+  await p.fill('input[data-role=move-input]', illegalPit);
+  await p.press('input[data-role=move-input]', 'Enter');
+  assert.match(await p.textContent('[data-role=move-error]'), new RegExp(illegalPit));
+  assert.ok(await p.isVisible('[data-role=move-error]'));
+  await new Promise((r) => setTimeout(r, 300));
+  const same = (await api(server.url, `/api/games/${id}`)).body;
+  assert.equal(same.v, snap.v);
+  assert.deepEqual(same.moves, snap.moves);
+
+  // A legal entry plays, and the computer answers.
+  const played = snap.moves.length;
+  await p.fill('input[data-role=move-input]', snap.legal[0]);
+  await p.press('input[data-role=move-input]', 'Enter');
+  await p.waitForFunction((n) => document.querySelectorAll('[data-role=moves] [data-move]').length >= n + 2, played);
+  snap = await waitInSync(p, server.url, id);
+  assert.equal(snap.moves[played], (await pageState(p)).moves[played]);
+  assert.equal(snap.position.to_move, seat);
+  // The namua stage shows both hands.
+  assert.ok((await pageState(p)).hands.south > 0);
+  assert.match(await p.textContent('[data-role=stage]'), /namua/i);
+});
+
+test('the page reconnects by itself after a server restart and resyncs', async () => {
+  const p = await newPage({ reducedMotion: 'reduce' });
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kimasai', opponent: 'computer', level: 'easy', seat: 'south' }) });
+  await p.goto(server.url + '/');
+  await p.evaluate(({ id, token, seat }) => localStorage.setItem(`bao.seat.${id}`, JSON.stringify({ token, seat })), g);
+  await p.goto(server.url + g.url);
+  await p.waitForSelector('[data-role=connection][data-state=open]');
+  assert.equal(await p.getAttribute('body', 'data-seat'), 'south');
+  await server.restart();
+  await p.waitForSelector('[data-role=connection][data-state=reconnecting]', { timeout: 10000 }).catch(() => {});
+  await p.waitForSelector('[data-role=connection][data-state=open]', { timeout: 30000 });
+  await p.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  // Kimasai moves are just a pit: one click plays.
+  const move = await clickFirstLegal(p);
+  assert.match(move, /^A[1-8]$/);
+  await p.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length >= 2);
+  const snap = await waitInSync(p, server.url, g.id);
+  assert.equal(snap.moves[0], move);
+  assert.match(await p.textContent('[data-role=stage]'), /phase/i);
+});
+
+test('the language switch changes <html lang>, the words, and is remembered', async () => {
+  const p = await newPage({ locale: 'sv-SE' });
+  await p.goto(server.url + '/');
+  assert.equal(await p.getAttribute('html', 'lang'), 'sv', 'the browser language is the default');
+  await p.selectOption('select[name=lang]', 'nl');
+  await p.waitForFunction(() => document.documentElement.lang === 'nl');
+  assert.match(await p.textContent('[data-action=play-friend]'), /vriend/);
+  await p.reload();
+  await p.waitForFunction(() => document.documentElement.lang === 'nl');
+  for (const l of ['sw', 'af', 'en']) {
+    await p.selectOption('select[name=lang]', l);
+    await p.waitForFunction((x) => document.documentElement.lang === x, l);
+  }
+  // Every page has the switch, rules pages included.
+  for (const v of ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai']) {
+    await p.goto(`${server.url}/rules/${v}.html`);
+    await p.waitForSelector('[data-role=rules] h1');
+    assert.equal(await p.getAttribute('html', 'lang'), 'en');
+    await p.selectOption('select[name=lang]', 'af');
+    await p.waitForFunction(() => document.documentElement.lang === 'af');
+    await p.waitForFunction(() => /Reëls/.test(document.querySelector('[data-role=rules] h1').textContent));
+    assert.ok((await p.locator('table.diff').count()) + (v === 'kiswahili-malawi' ? 1 : 0) >= 1);
+    await p.selectOption('select[name=lang]', 'en');
+  }
+});
