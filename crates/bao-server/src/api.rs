@@ -69,9 +69,6 @@ pub async fn create(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> Result<Response, AppError> {
-    if !state.allow_create(addr.ip()) {
-        return Err(AppError::RateLimited);
-    }
     let variant: Variant = body
         .variant
         .parse()
@@ -106,6 +103,10 @@ pub async fn create(
             )))
         }
     };
+    // Checked after validation: only games that would be created count.
+    if !state.allow_create(addr.ip()) {
+        return Err(AppError::RateLimited);
+    }
     let (row, token) = Room::new_game_row(variant, seat, computer);
     state.store().insert_game(&row).await?;
     state

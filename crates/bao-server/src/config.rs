@@ -45,6 +45,12 @@ pub struct Config {
     /// Unfinished games loaded back into memory at start-up (the most recently active first).
     #[arg(long, env = "BAO_PRELOAD_LIMIT", default_value_t = 1000)]
     pub preload_limit: usize,
+    /// Missed events replayed to a reconnecting client at most; further behind, it gets a snapshot.
+    #[arg(long, env = "BAO_MAX_REPLAY", default_value_t = 256)]
+    pub max_replay: u64,
+    /// Events buffered per room for slow sockets; a socket further behind gets a snapshot.
+    #[arg(long, env = "BAO_ROOM_BUFFER", default_value_t = 64)]
+    pub room_buffer: usize,
 }
 
 impl Config {
@@ -63,6 +69,8 @@ impl Config {
             create_per_minute: 30.0,
             body_limit: 16 * 1024,
             preload_limit: 1000,
+            max_replay: 256,
+            room_buffer: 64,
         }
     }
 }

@@ -22,10 +22,6 @@ use crate::store::{GameRow, MoveRow, MoveWrite};
 
 /// Events kept in memory per room; a client further behind gets a snapshot.
 const LOG_CAP: usize = 4096;
-/// Missed events replayed at most; beyond that a snapshot is smaller.
-pub const MAX_REPLAY: u64 = 256;
-/// Broadcast buffer per room: a socket lagging by more gets a snapshot.
-const BROADCAST_CAP: usize = 64;
 /// Commands queued per room.
 const COMMAND_CAP: usize = 64;
 /// Watcher-count-only presence changes are published at most this often (a crowd arriving should not
@@ -344,7 +340,7 @@ impl Room {
             }),
             None => None,
         };
-        let (tx, _) = broadcast::channel(BROADCAST_CAP);
+        let (tx, _) = broadcast::channel(state.config().room_buffer.max(1));
         let (think_tx, think_rx) = mpsc::channel(2);
         let mut room = Room {
             state,
@@ -596,7 +592,7 @@ impl Room {
         let replayable = client_v != 0
             && client_v >= self.base_v
             && client_v <= self.v
-            && self.v - client_v <= MAX_REPLAY;
+            && self.v - client_v <= self.state.config().max_replay;
         if replayable {
             let skip = (client_v - self.base_v) as usize;
             out.extend(self.log.iter().skip(skip).map(|e| e.text_for(seat)));

@@ -1,0 +1,247 @@
+//! Test harness: the real server in-process on 127.0.0.1:0 with a temporary data directory, an HTTP client
+//! and a WebSocket client. Every wait is bounded.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::Duration;
+
+use bao_server::config::Config;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long any single wait may take.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+pub struct Server {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    handle: Option<JoinHandle<()>>,
+    pub http: reqwest::Client,
+}
+
+/// A configuration for tests: a generous rate limit unless a test wants otherwise.
+pub fn test_config(data_dir: &Path) -> Config {
+    let mut c = Config::defaults();
+    c.bind = "127.0.0.1:0".into();
+    c.data_dir = data_dir.to_path_buf();
+    c.web_dir = data_dir.join("no-web");
+    c.ws_rate = 1000.0;
+    c.ws_burst = 1000.0;
+    c.create_per_minute = 10_000.0;
+    c
+}
+
+impl Server {
+    pub async fn start(data_dir: &Path) -> Server {
+        Server::start_with(test_config(data_dir)).await
+    }
+
+    pub async fn start_with(config: Config) -> Server {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (tx, rx) = oneshot::channel::<()>();
+        let handle = tokio::spawn(async move {
+            bao_server::app::serve(config, listener, async {
+                let _ = rx.await;
+            })
+            .await
+            .unwrap();
+        });
+        let http = reqwest::Client::builder().timeout(WAIT).build().unwrap();
+        let server = Server {
+            addr,
+            stop: Some(tx),
+            handle: Some(handle),
+            http,
+        };
+        // Ready once /healthz answers.
+        for _ in 0..200 {
+            if let Ok(r) = server.http.get(server.url("/healthz")).send().await {
+                if r.status() == 200 {
+                    return server;
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("server did not start");
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    /// Graceful shutdown, waiting until the server has finished.
+    pub async fn stop(mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(h) = self.handle.take() {
+            tokio::time::timeout(Duration::from_secs(20), h)
+                .await
+                .expect("server stops in time")
+                .expect("server task");
+        }
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let r = self
+            .http
+            .post(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = r.status().as_u16();
+        let v = r.json().await.unwrap_or(Value::Null);
+        (status, v)
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let r = self.http.get(self.url(path)).send().await.unwrap();
+        let status = r.status().as_u16();
+        let v = r.json().await.unwrap_or(Value::Null);
+        (status, v)
+    }
+
+    pub async fn get_text(&self, path: &str) -> (u16, String) {
+        let r = self.http.get(self.url(path)).send().await.unwrap();
+        (r.status().as_u16(), r.text().await.unwrap())
+    }
+
+    /// Creates a game; returns (id, seat, token).
+    pub async fn create(&self, body: Value) -> (String, String, String) {
+        let (status, v) = self.post("/api/games", body).await;
+        assert_eq!(status, 201, "{v}");
+        (
+            v["id"].as_str().unwrap().to_owned(),
+            v["seat"].as_str().unwrap().to_owned(),
+            v["token"].as_str().unwrap().to_owned(),
+        )
+    }
+
+    /// Creates a game between friends with south's creator, and joins as north.
+    /// Returns (id, south token, north token).
+    pub async fn friends_game(&self, variant: &str) -> (String, String, String) {
+        let (id, seat, south) = self
+            .create(json!({ "variant": variant, "seat": "south" }))
+            .await;
+        assert_eq!(seat, "south");
+        let (status, j) = self.post(&format!("/api/games/{id}/join"), json!({})).await;
+        assert_eq!(status, 200, "{j}");
+        assert_eq!(j["seat"], "north");
+        (id, south, j["token"].as_str().unwrap().to_owned())
+    }
+
+    pub async fn metric(&self, name: &str) -> f64 {
+        let (_, text) = self.get_text("/metrics").await;
+        text.lines()
+            .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("metric {name} missing in {text}"))
+    }
+
+    pub async fn ws(&self, id: &str) -> Ws {
+        let url = format!("ws://{}/ws/{id}", self.addr);
+        let (stream, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url))
+            .await
+            .expect("connect in time")
+            .expect("connect");
+        Ws { stream }
+    }
+}
+
+pub struct Ws {
+    pub stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+/// What a socket read gave.
+#[derive(Debug)]
+pub enum Got {
+    Json(Value),
+    Closed(Option<u16>),
+}
+
+impl Ws {
+    pub async fn send(&mut self, v: Value) {
+        self.stream
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    pub async fn send_text(&mut self, s: &str) {
+        self.stream.send(Message::Text(s.into())).await.unwrap();
+    }
+
+    /// The next message (JSON) or the close.
+    pub async fn next(&mut self) -> Got {
+        loop {
+            let m = tokio::time::timeout(WAIT, self.stream.next())
+                .await
+                .expect("a message in time");
+            match m {
+                None => return Got::Closed(None),
+                Some(Err(_)) => return Got::Closed(None),
+                Some(Ok(Message::Text(t))) => {
+                    return Got::Json(serde_json::from_str(&t).expect("server sends JSON"))
+                }
+                Some(Ok(Message::Close(f))) => {
+                    return Got::Closed(f.map(|f| u16::from(f.code)));
+                }
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// The next JSON message; panics on close.
+    pub async fn recv(&mut self) -> Value {
+        match self.next().await {
+            Got::Json(v) => v,
+            Got::Closed(c) => panic!("socket closed ({c:?}) while a message was expected"),
+        }
+    }
+
+    /// Skips messages until one with type `t`.
+    pub async fn recv_t(&mut self, t: &str) -> Value {
+        for _ in 0..10_000 {
+            let v = self.recv().await;
+            if v["t"] == t {
+                return v;
+            }
+        }
+        panic!("no {t} message");
+    }
+
+    /// Nothing arrives within `ms` milliseconds.
+    pub async fn silent_for(&mut self, ms: u64) -> bool {
+        tokio::time::timeout(Duration::from_millis(ms), self.stream.next())
+            .await
+            .is_err()
+    }
+
+    /// Says hello and reads the welcome; returns the welcome.
+    pub async fn hello(&mut self, token: Option<&str>, v: u64) -> Value {
+        let mut m = json!({ "t": "hello", "v": v });
+        if let Some(t) = token {
+            m["token"] = json!(t);
+        }
+        self.send(m).await;
+        self.recv_t("welcome").await
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.stream.close(None).await;
+    }
+}
+
+pub fn close_code(c: CloseCode) -> u16 {
+    u16::from(c)
+}

@@ -1,0 +1,700 @@
+//! The protocol of docs/protocol.md, spoken to the real server over loopback.
+
+mod common;
+
+use std::time::Duration;
+
+use bao_core::{Position, Variant};
+use common::{test_config, Got, Server, Ws};
+use serde_json::{json, Value};
+
+const PLY_CAP: u64 = 600;
+
+/// Both players connected and welcomed, with their presence events read. Returns (south, north).
+async fn two_players(s: &Server, id: &str, south: &str, north: &str) -> (Ws, Ws) {
+    let mut a = s.ws(id).await;
+    let w = a.hello(Some(south), 0).await;
+    assert_eq!(w["you"], "south");
+    a.recv_t("snapshot").await;
+    let mut b = s.ws(id).await;
+    let w = b.hello(Some(north), 0).await;
+    assert_eq!(w["you"], "north");
+    b.recv_t("snapshot").await;
+    // Both see north come online.
+    for ws in [&mut a, &mut b] {
+        loop {
+            let p = ws.recv_t("presence").await;
+            if p["north"] == true && p["south"] == true {
+                break;
+            }
+        }
+    }
+    (a, b)
+}
+
+/// Plays the first legal move each ply until the game ends or `cap` plies; returns the last event seen.
+async fn play_out(a: &mut Ws, b: &mut Ws, first_legal: Vec<Value>, cap: u64) -> (u64, Value) {
+    let mut legal = first_legal;
+    let mut to_move = "south".to_owned();
+    let mut ply = 0u64;
+    let mut last = Value::Null;
+    while ply < cap {
+        let mv = legal[0].as_str().unwrap().to_owned();
+        let mover = if to_move == "south" { &mut *a } else { &mut *b };
+        mover
+            .send(json!({ "t": "move", "ply": ply, "move": mv }))
+            .await;
+        let ev_a = a.recv_t("moved").await;
+        let ev_b = b.recv_t("moved").await;
+        assert_eq!(ev_a, ev_b, "both players get the same event");
+        assert_eq!(ev_a["ply"], ply);
+        assert_eq!(ev_a["move"], mv.as_str());
+        assert_eq!(ev_a["by"], to_move.as_str());
+        assert!(ev_a["trace"].as_array().is_some_and(|t| !t.is_empty()));
+        ply += 1;
+        last = ev_a.clone();
+        if !ev_a["result"].is_null() {
+            let end_a = a.recv_t("ended").await;
+            let end_b = b.recv_t("ended").await;
+            assert_eq!(end_a, end_b);
+            assert_eq!(end_a["result"], ev_a["result"]);
+            assert_eq!(end_a["v"].as_u64(), Some(ev_a["v"].as_u64().unwrap() + 1));
+            return (ply, last);
+        }
+        to_move = ev_a["position"]["to_move"].as_str().unwrap().to_owned();
+        legal = ev_a["legal"].as_array().unwrap().clone();
+        assert!(!legal.is_empty());
+    }
+    (ply, last)
+}
+
+#[tokio::test]
+async fn complete_game_in_every_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    for variant in Variant::ALL {
+        let name = variant.name();
+        let (id, south, north) = s.friends_game(name).await;
+        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(snap["status"], "playing");
+        assert_eq!(snap["variant"], name);
+        let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+        let legal = snap["legal"].as_array().unwrap().clone();
+        let (plies, last) = play_out(&mut a, &mut b, legal, PLY_CAP).await;
+        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        if last["result"].is_null() {
+            // Capped: finish by resignation so the game still ends.
+            a.send(json!({"t": "resign"})).await;
+            let e = b.recv_t("ended").await;
+            assert_eq!(e["result"], json!({"winner": "north", "reason": "resign"}));
+        } else {
+            assert_eq!(snap["status"], "finished");
+            assert_eq!(snap["result"], last["result"]);
+            assert_eq!(snap["legal"], json!([]));
+        }
+        assert_eq!(snap["moves"].as_array().unwrap().len() as u64, plies);
+        assert_eq!(snap["position"], last["position"]);
+        // The record replays to the same position.
+        let (code, rec) = s.get_text(&format!("/api/games/{id}/record")).await;
+        assert_eq!(code, 200);
+        assert!(rec.contains(&format!("[Variant \"{name}\"]")), "{rec}");
+        let moves: Vec<&str> = rec
+            .lines()
+            .filter(|l| !l.starts_with('[') && !l.is_empty())
+            .flat_map(|l| l.split_whitespace())
+            .filter(|w| !w.ends_with('.'))
+            .collect();
+        assert_eq!(moves.len() as u64, plies);
+        let mut pos = Position::new(variant);
+        for m in moves {
+            pos = pos.play(m.parse().unwrap()).unwrap().0;
+        }
+        assert_eq!(serde_json::to_value(pos).unwrap(), last["position"]);
+        eprintln!("{name}: {plies} plies, result {}", last["result"]);
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn spectator_watches_and_cannot_act() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, south, north) = s.friends_game("kiswahili").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let mut w = s.ws(&id).await;
+    let welcome = w.hello(None, 0).await;
+    assert_eq!(welcome["you"], "spectator");
+    let snap = w.recv_t("snapshot").await;
+    assert_eq!(snap["game"]["id"], id.as_str());
+    assert_eq!(snap["game"]["seats"]["south"]["online"], true);
+    // The watcher count reaches the players (throttled, within a second or so).
+    loop {
+        let p = a.recv_t("presence").await;
+        if p["watchers"] == 1 {
+            break;
+        }
+    }
+    a.send(json!({"t": "move", "ply": 0, "move": "A6L"})).await;
+    let seen = w.recv_t("moved").await;
+    assert_eq!(seen["move"], "A6L");
+    assert_eq!(b.recv_t("moved").await, seen);
+    w.send(json!({"t": "move", "ply": 1, "move": "a6L"})).await;
+    let e = w.recv_t("error").await;
+    assert_eq!(e["code"], "not_a_player");
+    w.send(json!({"t": "resign"})).await;
+    assert_eq!(w.recv_t("error").await["code"], "not_a_player");
+    w.send(json!({"t": "rematch"})).await;
+    assert_eq!(w.recv_t("error").await["code"], "not_a_player");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn every_error_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, south, north) = s.friends_game("kiswahili").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+
+    // bad_message: garbage, unknown type, missing fields, binary; the connection stays open.
+    for bad in [
+        "{not json",
+        "[]",
+        "{\"t\":\"dance\"}",
+        "{\"t\":\"move\",\"ply\":-1}",
+        "",
+    ] {
+        a.send_text(bad).await;
+        let e = a.recv_t("error").await;
+        assert_eq!(e["code"], "bad_message", "{bad}");
+        assert!(e["message"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    a.send(json!({"t": "ping"})).await;
+    assert_eq!(a.recv().await, json!({"t": "pong"}));
+
+    // not_your_turn
+    b.send(json!({"t": "move", "ply": 0, "move": "a6L"})).await;
+    assert_eq!(b.recv_t("error").await["code"], "not_your_turn");
+    // illegal_move, listing the legal moves
+    a.send(json!({"t": "move", "ply": 0, "move": "A1L"})).await;
+    let e = a.recv_t("error").await;
+    assert_eq!(e["code"], "illegal_move");
+    let msg = e["message"].as_str().unwrap();
+    for m in ["A6L", "A6R", "A7L", "A7R"] {
+        assert!(msg.contains(m), "{msg}");
+    }
+    a.send(json!({"t": "move", "ply": 0, "move": "xyz"})).await;
+    assert_eq!(a.recv_t("error").await["code"], "illegal_move");
+    // stale_ply: ahead of the game, then a different move for a played ply
+    a.send(json!({"t": "move", "ply": 5, "move": "A6L"})).await;
+    assert_eq!(a.recv_t("error").await["code"], "stale_ply");
+    a.send(json!({"t": "move", "ply": 0, "move": "A6L"})).await;
+    a.recv_t("moved").await;
+    b.recv_t("moved").await;
+    a.send(json!({"t": "move", "ply": 0, "move": "A7L"})).await;
+    assert_eq!(a.recv_t("error").await["code"], "stale_ply");
+    // not_a_player: a token of no seat (then watching), and moves without a seat
+    let mut x = s.ws(&id).await;
+    x.send(json!({"t": "hello", "token": "00000000-0000-4000-8000-000000000000", "v": 0}))
+        .await;
+    let e = x.recv().await;
+    assert_eq!(e["t"], "error");
+    assert_eq!(e["code"], "not_a_player");
+    assert_eq!(x.recv_t("welcome").await["you"], "spectator");
+    x.send(json!({"t": "move", "ply": 1, "move": "a6L"})).await;
+    assert_eq!(x.recv_t("error").await["code"], "not_a_player");
+    // A move before hello.
+    let mut y = s.ws(&id).await;
+    y.send(json!({"t": "move", "ply": 1, "move": "a6L"})).await;
+    assert_eq!(y.recv_t("error").await["code"], "bad_message");
+    // rematch before the end
+    a.send(json!({"t": "rematch"})).await;
+    assert_eq!(a.recv_t("error").await["code"], "bad_message");
+    // game_over after resignation
+    b.send(json!({"t": "resign"})).await;
+    let e = a.recv_t("ended").await;
+    assert_eq!(e["result"], json!({"winner": "south", "reason": "resign"}));
+    b.send(json!({"t": "move", "ply": 1, "move": "a6L"})).await;
+    assert_eq!(b.recv_t("error").await["code"], "game_over");
+    b.send(json!({"t": "resign"})).await;
+    assert_eq!(b.recv_t("error").await["code"], "game_over");
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(snap["status"], "finished");
+    assert_eq!(snap["result"]["reason"], "resign");
+    assert_eq!(snap["legal"], json!([]));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn rate_limited_then_disconnected() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = test_config(dir.path());
+    c.ws_rate = 1.0;
+    c.ws_burst = 5.0;
+    c.ws_strikes = 5;
+    let s = Server::start_with(c).await;
+    let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+    let mut w = s.ws(&id).await;
+    for _ in 0..30 {
+        w.send(json!({"t": "ping"})).await;
+    }
+    let (mut pongs, mut limited) = (0, 0);
+    let code = loop {
+        match w.next().await {
+            Got::Json(v) if v["t"] == "pong" => pongs += 1,
+            Got::Json(v) if v["code"] == "rate_limited" => limited += 1,
+            Got::Json(v) => panic!("unexpected {v}"),
+            Got::Closed(code) => break code,
+        }
+    };
+    assert!((5..=7).contains(&pongs), "{pongs} pongs");
+    assert!(limited >= 1);
+    assert_eq!(code, Some(1008));
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn frame_over_8_kib_closes_with_1009() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+    let mut w = s.ws(&id).await;
+    w.hello(None, 0).await;
+    // 8 KiB exactly is fine (a bad message, answered).
+    let frame = |n: usize| format!("{{\"t\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(n));
+    let ok = frame(8 * 1024 - frame(0).len());
+    assert_eq!(ok.len(), 8 * 1024);
+    w.send_text(&ok).await;
+    assert_eq!(w.recv_t("pong").await, json!({"t": "pong"}));
+    w.send_text(&"x".repeat(9 * 1024)).await;
+    loop {
+        match w.next().await {
+            Got::Json(_) => continue,
+            Got::Closed(code) => {
+                assert_eq!(code, Some(1009));
+                break;
+            }
+        }
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn resent_move_gets_the_same_event_to_the_sender_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, south, north) = s.friends_game("kujifunza").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    let mv = snap["legal"][0].as_str().unwrap().to_owned();
+    a.send(json!({"t": "move", "ply": 0, "move": mv})).await;
+    let first = a.recv_t("moved").await;
+    assert_eq!(b.recv_t("moved").await, first);
+    a.send(json!({"t": "move", "ply": 0, "move": mv})).await;
+    let again = a.recv_t("moved").await;
+    assert_eq!(again, first);
+    assert!(b.silent_for(300).await, "the other player gets nothing");
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(snap["moves"].as_array().unwrap().len(), 1);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn reconnect_gets_exactly_the_missed_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, south, north) = s.friends_game("kujifunza").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    let mv = snap["legal"][0].as_str().unwrap().to_owned();
+    a.send(json!({"t": "move", "ply": 0, "move": mv})).await;
+    let m0 = b.recv_t("moved").await;
+    let seen_v = m0["v"].as_u64().unwrap();
+    b.close().await;
+    // South sees north leave, and keeps playing... north's turn, so south can only watch. Let north
+    // reconnect after south's presence event and a spectator's arrival changed the version.
+    let p = a.recv_t("presence").await;
+    assert_eq!(p["north"], false);
+    let mut w = s.ws(&id).await;
+    w.hello(None, 0).await;
+    let mut b = s.ws(&id).await;
+    let welcome = b.hello(Some(&north), seen_v).await;
+    assert_eq!(welcome["you"], "north");
+    let now_v = welcome["v"].as_u64().unwrap();
+    assert!(now_v > seen_v);
+    // The missed events, in order, then nothing older.
+    let mut expect = seen_v + 1;
+    while expect <= now_v {
+        let ev = b.recv().await;
+        assert_ne!(ev["t"], "snapshot");
+        assert_eq!(ev["v"].as_u64(), Some(expect), "{ev}");
+        expect += 1;
+    }
+    // Then its own presence event, live.
+    let p = b.recv_t("presence").await;
+    assert_eq!(p["v"].as_u64(), Some(now_v + 1));
+    assert_eq!(p["north"], true);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn snapshot_when_new_ahead_or_too_far_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = test_config(dir.path());
+    c.max_replay = 3;
+    let s = Server::start_with(c).await;
+    let (id, south, north) = s.friends_game("kujifunza").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let mut v_after_first = 0;
+    for ply in 0..6u64 {
+        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        let mv = snap["legal"][0].as_str().unwrap().to_owned();
+        let mover = if snap["position"]["to_move"] == "south" {
+            &mut a
+        } else {
+            &mut b
+        };
+        mover
+            .send(json!({"t": "move", "ply": ply, "move": mv}))
+            .await;
+        let ev = a.recv_t("moved").await;
+        b.recv_t("moved").await;
+        if ply == 0 {
+            v_after_first = ev["v"].as_u64().unwrap();
+        }
+    }
+    for v in [0, v_after_first, 1_000_000] {
+        let mut w = s.ws(&id).await;
+        let welcome = w.hello(None, v).await;
+        let next = w.recv().await;
+        assert_eq!(next["t"], "snapshot", "hello v={v}");
+        assert_eq!(next["game"]["v"], welcome["v"]);
+        assert_eq!(next["game"]["moves"].as_array().unwrap().len(), 6);
+    }
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn lagging_socket_gets_a_snapshot() {
+    // A one-event buffer: the final move publishes `moved` and `ended` at once (the test runtime has one
+    // thread, so no socket runs in between), which makes every socket lag.
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = test_config(dir.path());
+    c.room_buffer = 1;
+    let s = Server::start_with(c).await;
+    let (id, south, north) = s.friends_game("kiswahili").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let mut w = s.ws(&id).await;
+    w.hello(None, 0).await;
+    w.recv_t("snapshot").await;
+    // The (throttled) watcher presence is out before the moves start.
+    loop {
+        if w.recv_t("presence").await["watchers"] == 1 {
+            break;
+        }
+    }
+    a.recv_t("presence").await;
+    b.recv_t("presence").await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    let mut legal = snap["legal"].as_array().unwrap().clone();
+    let mut to_move = "south".to_owned();
+    let mut ply = 0;
+    let final_snapshot = loop {
+        assert!(ply < PLY_CAP, "the game ends");
+        let mover = if to_move == "south" { &mut a } else { &mut b };
+        mover
+            .send(json!({"t": "move", "ply": ply, "move": legal[0]}))
+            .await;
+        let ev = loop {
+            let ev = w.recv().await;
+            if ev["t"] == "moved" || ev["t"] == "snapshot" {
+                break ev;
+            }
+        };
+        if ev["t"] == "snapshot" {
+            break ev;
+        }
+        assert!(ev["result"].is_null(), "the final move should lag: {ev}");
+        ply += 1;
+        to_move = ev["position"]["to_move"].as_str().unwrap().to_owned();
+        legal = ev["legal"].as_array().unwrap().clone();
+        // Drain the players so that they do not lag themselves.
+        a.recv_t("moved").await;
+        b.recv_t("moved").await;
+    };
+    assert_eq!(final_snapshot["game"]["status"], "finished");
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(final_snapshot["game"]["v"], snap["v"]);
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn restart_keeps_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, south, north) = s.friends_game("kiswahili-malawi").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let mut events = Vec::new();
+    for ply in 0..8u64 {
+        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        let mv = snap["legal"][0].as_str().unwrap().to_owned();
+        let mover = if snap["position"]["to_move"] == "south" {
+            &mut a
+        } else {
+            &mut b
+        };
+        mover
+            .send(json!({"t": "move", "ply": ply, "move": mv}))
+            .await;
+        events.push(a.recv_t("moved").await);
+        b.recv_t("moved").await;
+    }
+    let (_, before) = s.get_json(&format!("/api/games/{id}")).await;
+    s.stop().await;
+    // Sockets are closed by the shutdown.
+    assert!(matches!(a.next().await, Got::Closed(_)));
+
+    let s = Server::start(dir.path()).await;
+    assert_eq!(
+        s.metric("bao_games_in_memory").await,
+        1.0,
+        "loaded back at start-up"
+    );
+    let (_, after) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(after["position"], before["position"]);
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["legal"], before["legal"]);
+    assert_eq!(after["status"], "playing");
+    assert!(after["v"].as_u64() >= before["v"].as_u64());
+    // The same tokens still hold the seats, old moves replay identically, and play goes on.
+    let mut a = s.ws(&id).await;
+    assert_eq!(a.hello(Some(&south), 0).await["you"], "south");
+    let mut b = s.ws(&id).await;
+    assert_eq!(b.hello(Some(&north), 0).await["you"], "north");
+    let old = &events[3];
+    let resender = if old["by"] == "south" { &mut a } else { &mut b };
+    resender
+        .send(json!({"t": "move", "ply": 3, "move": old["move"]}))
+        .await;
+    assert_eq!(&resender.recv_t("moved").await, old);
+    let mv = after["legal"][0].as_str().unwrap().to_owned();
+    let mover = if after["position"]["to_move"] == "south" {
+        &mut a
+    } else {
+        &mut b
+    };
+    mover.send(json!({"t": "move", "ply": 8, "move": mv})).await;
+    let ev = a.recv_t("moved").await;
+    assert_eq!(ev["ply"], 8);
+    assert!(ev["v"].as_u64() > before["v"].as_u64());
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn rematch_between_friends_swaps_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, south, north) = s.friends_game("kimasai").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let mut w = s.ws(&id).await;
+    w.hello(None, 0).await;
+    a.send(json!({"t": "resign"})).await;
+    b.recv_t("ended").await;
+    a.send(json!({"t": "rematch"})).await;
+    let offer = b.recv_t("rematch").await;
+    assert_eq!(offer["offered_by"], "south");
+    b.send(json!({"t": "rematch"})).await;
+    async fn agreed(ws: &mut Ws) -> Value {
+        loop {
+            let r = ws.recv_t("rematch").await;
+            if r.get("game").is_some() {
+                return r;
+            }
+        }
+    }
+    let ra = agreed(&mut a).await;
+    let rb = agreed(&mut b).await;
+    let rw = agreed(&mut w).await;
+    let game = ra["game"].as_str().unwrap().to_owned();
+    assert_eq!(rb["game"], game.as_str());
+    assert_eq!(rw["game"], game.as_str());
+    assert!(rw.get("token").is_none(), "watchers get no token");
+    assert_eq!(ra["seat"], "north");
+    assert_eq!(rb["seat"], "south");
+    let (ta, tb) = (ra["token"].as_str().unwrap(), rb["token"].as_str().unwrap());
+    assert_ne!(ta, tb);
+    let mut na = s.ws(&game).await;
+    assert_eq!(na.hello(Some(ta), 0).await["you"], "north");
+    let mut nb = s.ws(&game).await;
+    assert_eq!(nb.hello(Some(tb), 0).await["you"], "south");
+    let (_, snap) = s.get_json(&format!("/api/games/{game}")).await;
+    assert_eq!(snap["status"], "playing");
+    assert_eq!(snap["variant"], "kimasai");
+    assert_eq!(snap["rematch_of"], id.as_str());
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn computer_opponent_plays_and_rematches() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, seat, token) = s
+        .create(json!({"variant": "kujifunza", "seat": "north", "opponent": "computer", "level": "easy"}))
+        .await;
+    assert_eq!(seat, "north");
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(snap["status"], "playing");
+    assert_eq!(snap["seats"]["south"]["kind"], "computer");
+    assert_eq!(snap["seats"]["south"]["online"], true);
+    assert_eq!(
+        snap["moves"],
+        json!([]),
+        "no thinking while the human is away"
+    );
+    let mut h = s.ws(&id).await;
+    h.hello(Some(&token), 0).await;
+    let first = h.recv_t("moved").await;
+    assert_eq!(first["by"], "south");
+    let mv = first["legal"][0].as_str().unwrap().to_owned();
+    h.send(json!({"t": "move", "ply": 1, "move": mv})).await;
+    assert_eq!(h.recv_t("moved").await["by"], "north");
+    assert_eq!(h.recv_t("moved").await["by"], "south");
+    h.send(json!({"t": "resign"})).await;
+    h.recv_t("ended").await;
+    h.send(json!({"t": "rematch"})).await;
+    let r = h.recv_t("rematch").await;
+    assert_eq!(r["seat"], "south");
+    let game = r["game"].as_str().unwrap().to_owned();
+    let mut h2 = s.ws(&game).await;
+    assert_eq!(h2.hello(r["token"].as_str(), 0).await["you"], "south");
+    let (_, snap) = s.get_json(&format!("/api/games/{game}")).await;
+    assert_eq!(snap["seats"]["north"]["kind"], "computer");
+    assert_eq!(snap["level"], "easy");
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn http_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = test_config(dir.path());
+    c.create_per_minute = 3.0;
+    let s = Server::start_with(c).await;
+    // 400: bad JSON, unknown variant, bad seat
+    let r = s
+        .http
+        .post(s.url("/api/games"))
+        .body("{oops")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["error"], "bad_request");
+    assert!(v["message"].is_string());
+    let (st, v) = s.post("/api/games", json!({"variant": "chess"})).await;
+    assert_eq!((st, v["error"].as_str()), (400, Some("unknown_variant")));
+    let (st, _) = s
+        .post(
+            "/api/games",
+            json!({"variant": "kiswahili", "seat": "east"}),
+        )
+        .await;
+    assert_eq!(st, 400);
+    // 413
+    let big = json!({"variant": "x".repeat(20_000)});
+    let (st, v) = s.post("/api/games", big).await;
+    assert_eq!((st, v["error"].as_str()), (413, Some("payload_too_large")));
+    // 404
+    for path in [
+        "/api/games/nosuchgame12",
+        "/api/games/x/record",
+        "/api/nothing",
+    ] {
+        let (st, v) = s.get_json(path).await;
+        assert_eq!(
+            (st, v["error"].as_str()),
+            (404, Some("not_found")),
+            "{path}"
+        );
+    }
+    let (st, v) = s.post("/api/games/nosuchgame12/join", json!({})).await;
+    assert_eq!((st, v["error"].as_str()), (404, Some("not_found")));
+    let r = s
+        .http
+        .get(s.url("/ws/nosuchgame12"))
+        .header("connection", "upgrade")
+        .header("upgrade", "websocket")
+        .header("sec-websocket-version", "13")
+        .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 404);
+    // 409
+    let (id, _, _) = s.create(json!({"variant": "kiswahili"})).await;
+    let (st, _) = s.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(st, 200);
+    let (st, v) = s.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!((st, v["error"].as_str()), (409, Some("seat_taken")));
+    // 429 (three per minute: the one above and two more)
+    let mut codes = Vec::new();
+    for _ in 0..3 {
+        codes.push(s.post("/api/games", json!({"variant": "kimasai"})).await);
+    }
+    assert_eq!(codes[0].0, 201);
+    assert_eq!(codes[1].0, 201);
+    assert_eq!(
+        (codes[2].0, codes[2].1["error"].as_str()),
+        (429, Some("rate_limited"))
+    );
+    s.stop().await;
+}
+
+#[tokio::test]
+async fn health_metrics_static_files_and_idle_rooms() {
+    let dir = tempfile::tempdir().unwrap();
+    let web = dir.path().join("web");
+    std::fs::create_dir_all(&web).unwrap();
+    std::fs::write(web.join("game.html"), "<!doctype html><title>game</title>").unwrap();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>home</title>").unwrap();
+    let mut c = test_config(&dir.path().join("data"));
+    c.web_dir = web;
+    c.room_idle_secs = 1;
+    let s = Server::start_with(c).await;
+    let (st, body) = s.get_text("/healthz").await;
+    assert_eq!(st, 200, "{body}");
+    let (id, _, token) = s.create(json!({"variant": "kiswahili"})).await;
+    let r = s.http.get(s.url(&format!("/g/{id}"))).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(r.text().await.unwrap().contains("game"));
+    let (st, home) = s.get_text("/").await;
+    assert_eq!((st, home.contains("home")), (200, true));
+    // A socket and a game in memory show in the metrics.
+    let mut w = s.ws(&id).await;
+    w.hello(Some(&token), 0).await;
+    assert_eq!(s.metric("bao_open_sockets").await, 1.0);
+    assert_eq!(s.metric("bao_games_in_memory").await, 1.0);
+    let (_, text) = s.get_text("/metrics").await;
+    assert!(text.contains("# TYPE bao_move_duration_seconds histogram"));
+    assert!(text.contains("bao_moves_total 0"));
+    w.close().await;
+    // Idle: the room leaves memory, and comes back on first access.
+    let mut gone = false;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        if s.metric("bao_games_in_memory").await == 0.0 && s.metric("bao_open_sockets").await == 0.0
+        {
+            gone = true;
+            break;
+        }
+    }
+    assert!(gone, "idle room left memory");
+    let (st, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(st, 200);
+    assert_eq!(snap["status"], "waiting");
+    assert_eq!(s.metric("bao_games_in_memory").await, 1.0);
+    s.stop().await;
+}
