@@ -1,5 +1,7 @@
 //! `bao-server`: reads the configuration and starts the server.
 
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 use clap::Parser;
 
 #[tokio::main]
