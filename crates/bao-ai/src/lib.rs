@@ -83,14 +83,21 @@ pub fn think(pos: &Position, cfg: &LevelConfig, seed: u64) -> SearchResult {
         let start = Instant::now();
         let mut rng = Rng::new(position_seed(pos, seed));
         if rng.chance(cfg.blunder_per_mille) {
-            // A deliberate mistake, but not a suicidal one: a move that loses on the spot would look broken.
+            // A deliberate mistake, but neither a suicidal one nor a missed win in one: those would look
+            // broken rather than weak.
             let me = pos.to_move();
-            let safe: Vec<Move> = pos
-                .children()
+            let children = pos.children();
+            let win = children
                 .iter()
-                .filter(|(_, c)| !matches!(c.result(), Some(r) if r.winner != me))
-                .map(|(m, _)| *m)
-                .collect();
+                .find(|(_, c)| c.result().is_some_and(|r| r.winner == me));
+            let safe: Vec<Move> = match win {
+                Some((m, _)) => vec![*m],
+                None => children
+                    .iter()
+                    .filter(|(_, c)| !matches!(c.result(), Some(r) if r.winner != me))
+                    .map(|(m, _)| *m)
+                    .collect(),
+            };
             if !safe.is_empty() {
                 let mv = safe[rng.below(safe.len() as u64) as usize];
                 return SearchResult {

@@ -1,0 +1,277 @@
+//! Behaviour of the computer opponent: it finds forced wins, never throws its front row away, always answers
+//! with a legal move and is reproducible. No timed assertions: searches use node or depth budgets.
+
+use std::time::Duration;
+
+use bao_ai::{think, Level, LevelConfig, Rng};
+use bao_core::{Move, Position, Setup, Side, SideSetup, Variant};
+use proptest::prelude::*;
+
+/// A level's settings with a node budget instead of its clock, so results do not depend on machine speed.
+fn budgeted(level: Level, nodes: u64) -> LevelConfig {
+    let mut cfg = level.config();
+    cfg.time = Duration::from_secs(600);
+    cfg.nodes = Some(nodes);
+    cfg
+}
+
+/// Positions from seeded random games of `variant` (moves random, but avoiding immediate losses so the games
+/// last), one at every ply.
+fn random_game_positions(variant: Variant, seed: u64, games: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::new(variant);
+        for _ in 0..200 {
+            if pos.result().is_some() {
+                break;
+            }
+            let me = pos.to_move();
+            let children = pos.children();
+            let safe: Vec<Position> = children
+                .iter()
+                .map(|(_, c)| *c)
+                .filter(|c| !matches!(c.result(), Some(r) if r.winner != me))
+                .collect();
+            if safe.is_empty() {
+                break;
+            }
+            out.push(pos);
+            pos = safe[rng.below(safe.len() as u64) as usize];
+        }
+    }
+    out
+}
+
+fn wins_at_once(pos: &Position, child: &Position) -> bool {
+    child.result().is_some_and(|r| r.winner == pos.to_move())
+}
+
+fn loses_at_once(pos: &Position, child: &Position) -> bool {
+    child.result().is_some_and(|r| r.winner != pos.to_move())
+}
+
+/// Whether the side to move of `child` (the opponent of the player who just moved) is lost within one move
+/// of that player: every reply (there is at least one) allows an immediate win, or there is no reply.
+fn opponent_lost_in_one(child: &Position) -> bool {
+    if let Some(r) = child.result() {
+        return r.winner != child.to_move();
+    }
+    let replies = child.children();
+    replies.iter().all(|(_, after)| match after.result() {
+        Some(r) => r.winner != child.to_move(),
+        None => after.children().iter().any(|(_, c)| wins_at_once(after, c)),
+    })
+}
+
+fn child_of(pos: &Position, mv: Move) -> Position {
+    pos.children()
+        .iter()
+        .find(|(m, _)| *m == mv)
+        .map(|(_, c)| *c)
+        .expect("the engine's move is legal")
+}
+
+#[test]
+fn capture_that_empties_the_front_row_is_found() {
+    // Kujifunza, South to move. North's front row holds only a6 (3 seeds). South's A1R ends its first lap in
+    // A3 (occupied), facing a6: the capture empties North's front row and wins. B2 offers other moves.
+    let setup = Setup {
+        variant: Variant::Kujifunza,
+        to_move: Side::South,
+        south: SideSetup {
+            front: [2, 0, 1, 0, 0, 0, 0, 1],
+            back: [0, 0, 0, 0, 0, 0, 2, 0],
+            hand: 0,
+            house: false,
+        },
+        north: SideSetup {
+            front: [0, 0, 0, 0, 0, 3, 0, 0],
+            back: [2, 2, 2, 2, 0, 0, 0, 0],
+            hand: 0,
+            house: false,
+        },
+        takasia: None,
+        result: None,
+    };
+    let pos = Position::from_setup_any_total(setup).unwrap();
+    let children = pos.children();
+    let winners: Vec<Move> = children
+        .iter()
+        .filter(|(_, c)| wins_at_once(&pos, c))
+        .map(|(m, _)| *m)
+        .collect();
+    assert!(!winners.is_empty(), "the set-up has a winning capture");
+    for level in Level::ALL {
+        for seed in 0..20 {
+            let r = think(&pos, &budgeted(level, 10_000), seed);
+            let mv = r.best.unwrap();
+            assert!(
+                winners.contains(&mv),
+                "{level:?} seed {seed} played {mv}, not a win ({winners:?})"
+            );
+        }
+    }
+}
+
+#[test]
+fn wins_in_one_are_taken_in_every_variant() {
+    for variant in Variant::ALL {
+        let mut found = 0;
+        for pos in random_game_positions(variant, 11, 60) {
+            let children = pos.children();
+            let wins: Vec<Move> = children
+                .iter()
+                .filter(|(_, c)| wins_at_once(&pos, c))
+                .map(|(m, _)| *m)
+                .collect();
+            if wins.is_empty() || wins.len() == children.len() {
+                continue;
+            }
+            found += 1;
+            for level in Level::ALL {
+                let mv = think(&pos, &budgeted(level, 5_000), 3).best.unwrap();
+                assert!(
+                    wins.contains(&mv),
+                    "{variant} {level:?}: {mv} in {}",
+                    pos.to_json()
+                );
+            }
+        }
+        assert!(found > 0, "{variant}: no test position found");
+    }
+}
+
+#[test]
+fn wins_in_two_are_found() {
+    // A move after which every reply allows an immediate win, where no immediate win exists and not every
+    // move wins this way.
+    let mut found = 0;
+    for variant in Variant::ALL {
+        for pos in random_game_positions(variant, 5, 40) {
+            let children = pos.children();
+            if children.iter().any(|(_, c)| wins_at_once(&pos, c)) {
+                continue;
+            }
+            let good: Vec<Move> = children
+                .iter()
+                .filter(|(_, c)| opponent_lost_in_one(c))
+                .map(|(m, _)| *m)
+                .collect();
+            if good.is_empty() || good.len() == children.len() {
+                continue;
+            }
+            found += 1;
+            for level in [Level::Medium, Level::Hard] {
+                let r = think(&pos, &budgeted(level, 200_000), 1);
+                let mv = r.best.unwrap();
+                assert!(
+                    opponent_lost_in_one(&child_of(&pos, mv)) || r.score > bao_ai::MATE - 10,
+                    "{variant} {level:?}: {mv} (score {}) misses the win in two ({good:?}) in {}",
+                    r.score,
+                    pos.to_json()
+                );
+            }
+        }
+    }
+    assert!(found >= 10, "only {found} positions with a win in two");
+}
+
+#[test]
+fn never_empties_its_own_front_row_when_it_need_not() {
+    let mut found = 0;
+    for variant in Variant::ALL {
+        for pos in random_game_positions(variant, 21, 80) {
+            let children = pos.children();
+            let suicidal = children
+                .iter()
+                .filter(|(_, c)| loses_at_once(&pos, c))
+                .count();
+            if suicidal == 0 || suicidal == children.len() {
+                continue;
+            }
+            found += 1;
+            for level in Level::ALL {
+                for seed in 0..4 {
+                    for nodes in [1, 50, 5_000] {
+                        let mv = think(&pos, &budgeted(level, nodes), seed).best.unwrap();
+                        assert!(
+                            !loses_at_once(&pos, &child_of(&pos, mv)),
+                            "{variant} {level:?} seed {seed} nodes {nodes}: {mv} loses in {}",
+                            pos.to_json()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found >= 5,
+        "only {found} positions with a self-destructive move"
+    );
+}
+
+#[test]
+fn choose_move_is_deterministic_for_a_seed() {
+    for variant in Variant::ALL {
+        for (i, pos) in random_game_positions(variant, 8, 3)
+            .iter()
+            .step_by(5)
+            .enumerate()
+        {
+            for level in Level::ALL {
+                let seed = i as u64 * 7 + 1;
+                let cfg = budgeted(level, 20_000);
+                let a = think(pos, &cfg, seed);
+                let b = think(pos, &cfg, seed);
+                assert_eq!(a.best, b.best);
+                assert_eq!(a.nodes, b.nodes);
+                assert_eq!(a.score, b.score);
+            }
+            // Easy and medium are depth-limited and finish far inside their budgets.
+            for level in [Level::Easy, Level::Medium] {
+                assert_eq!(
+                    bao_ai::choose_move(pos, level, 42),
+                    bao_ai::choose_move(pos, level, 42)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    let mut pos = Position::new(Variant::Kujifunza);
+    while pos.result().is_none() && !pos.children().is_empty() {
+        let mv = bao_ai::choose_move(&pos, Level::Easy, 1).unwrap();
+        pos = pos.play(mv).unwrap().0;
+    }
+    assert_eq!(bao_ai::choose_move(&pos, Level::Hard, 1), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_answer_is_always_legal(
+        v in 0usize..4,
+        seed in any::<u64>(),
+        plies in 0usize..120,
+        nodes in prop::sample::select(vec![1u64, 2, 7, 64, 300]),
+        level in prop::sample::select(Level::ALL.to_vec()),
+    ) {
+        let variant = Variant::ALL[v];
+        let mut rng = Rng::new(seed);
+        let mut pos = Position::new(variant);
+        for _ in 0..plies {
+            let children = pos.children();
+            if children.is_empty() { break; }
+            pos = children[rng.below(children.len() as u64) as usize].1;
+        }
+        let r = think(&pos, &budgeted(level, nodes), seed);
+        match r.best {
+            Some(mv) => prop_assert!(pos.is_legal(mv), "{} is illegal in {}", mv, pos.to_json()),
+            None => prop_assert!(pos.result().is_some() || pos.legal_moves().is_empty()),
+        }
+    }
+}
