@@ -2,6 +2,9 @@
 //! reports the time per search; nodes per second = 200 000 / that time.
 //! `CARGO_TARGET_DIR=/work/target-ai cargo bench -p bao-ai --bench search`
 
+// criterion_group! generates an undocumented public function.
+#![allow(missing_docs)]
+
 use std::time::Duration;
 
 use bao_ai::search::{search, Limits, Options};
