@@ -65,7 +65,11 @@ async function render() {
   const name = t(`variant.${V}`);
   const art = document.querySelector('[data-role=rules]');
   const h = (tag, text) => `<${tag}>${text}</${tag}>`;
-  let html = `<h1>${t('rules.title', { variant: name })}</h1><p class="sub">${r.sub || ''}</p>`;
+  const tabs = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai']
+    .map((x) => `<a href="/rules/${x}.html"${x === V ? ' aria-current="page"' : ''}>${t(`variant.${x}`)}</a>`)
+    .join('');
+  let html = `<nav class="tabs" aria-label="${t('nav.rules')}">${tabs}</nav>`;
+  html += `<h1>${t('rules.title', { variant: name })}</h1><p class="sub">${r.sub || ''}</p>`;
   html += h('h2', t('rules.what', { variant: name })) + (r.what || '');
   html += h('h2', t('rules.board')) + (r.board || '');
   html += h('h2', t('rules.move')) + (r.move || '');
