@@ -257,3 +257,52 @@ test('the language switch changes <html lang>, the words, and is remembered', as
     await p.selectOption('select[name=lang]', 'en');
   }
 });
+
+test('keyboard play, history browsing, a 360 px phone layout and the theme toggle', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kujifunza', opponent: 'friend', seat: 'south' }) });
+  await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  const p = await newPage({ viewport: { width: 360, height: 740 }, reducedMotion: 'reduce', hasTouch: true, isMobile: true });
+  await p.goto(server.url + '/');
+  await p.evaluate(({ id, token, seat }) => localStorage.setItem(`bao.seat.${id}`, JSON.stringify({ token, seat })), g);
+  await p.goto(server.url + g.url);
+  await p.waitForSelector('[data-role=connection][data-state=open]');
+  await p.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  // Nothing sticks out sideways on a phone.
+  assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 360), 'no horizontal scrolling at 360 px');
+
+  // Keyboard: focus a playable pit, walk with the arrow keys, Enter picks it, Enter on the arrow plays.
+  const legal = (await p.getAttribute('[data-role=board]', 'data-legal')).split(' ');
+  const first = /^[AB][1-8]/.exec(legal[0])[0];
+  await p.focus(`[data-pit=${first}]`);
+  await p.keyboard.press('ArrowRight');
+  const pit = await p.evaluate(() => document.activeElement.dataset.pit);
+  assert.ok(pit && legal.some((m) => m.startsWith(pit)), `arrow keys move between playable pits (${pit})`);
+  await p.keyboard.press('Enter');
+  const options = legal.filter((m) => m.startsWith(pit)).sort();
+  if (options.length > 1) {
+    assert.equal(await p.evaluate(() => document.activeElement.dataset.dir), 'L', 'the first arrow has the focus');
+    await p.keyboard.press('Enter');
+  }
+  await p.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length === 1);
+  const snap = await waitInSync(p, server.url, g.id);
+  assert.equal(snap.moves[0], options[0]);
+  assert.match(await p.textContent('[data-role=status]'), new RegExp(options[0]));
+
+  // History: the starting position can be shown again, then back to the game.
+  await p.click('[data-action=hist-first]');
+  await p.waitForSelector('[data-role=viewing]', { state: 'visible' });
+  const shown = await pageState(p);
+  assert.ok(Object.values(shown.pits).every((n) => n === 2), 'move 0 is the starting position');
+  await p.click('[data-action=live]');
+  await waitInSync(p, server.url, g.id);
+
+  // Theme toggle.
+  const before = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await p.click('[data-action=theme]');
+  await p.waitForFunction((b) => getComputedStyle(document.body).backgroundColor !== b, before);
+  assert.ok(['light', 'dark'].includes(await p.getAttribute('html', 'data-theme')));
+  // Resign ends the game with a result banner.
+  await p.click('[data-action=resign]');
+  await p.waitForSelector('[data-role=result][data-winner=north]');
+  assert.match(await p.textContent('[data-role=result]'), /resign/i);
+});
