@@ -195,3 +195,15 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
 pub async fn not_found() -> AppError {
     AppError::NotFound
 }
+
+/// A known `/api/...` path with the wrong method.
+pub async fn method_not_allowed() -> Response {
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        Json(crate::error::error_body(
+            "method_not_allowed",
+            "this path does not take that method",
+        )),
+    )
+        .into_response()
+}

@@ -8,6 +8,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
+use axum::serve::ListenerExt;
 use axum::{middleware, Json, Router};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -33,6 +34,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/{*rest}", any(api::not_found))
+        .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
         // Runs outside the limit layer, so its plain-text 413 also becomes the API's JSON error.
@@ -116,6 +118,10 @@ pub async fn serve(
         games_loaded = loaded,
         "bao-server listening on http://{addr}"
     );
+    // Events are small and must go out at once: Nagle's algorithm would hold them for the peer's ACK.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),

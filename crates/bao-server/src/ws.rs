@@ -182,10 +182,6 @@ fn is_too_big(e: &axum::Error) -> bool {
 }
 
 impl Conn {
-    fn seat(&self) -> Option<Side> {
-        self.hello.as_ref().and_then(|h| h.0)
-    }
-
     /// Takes a token for a message; false if over the rate.
     fn admit(&mut self) -> bool {
         let cfg = self.state.config();
@@ -359,7 +355,6 @@ impl Conn {
             .request(&self.game, |reply| Command::Resync { conn, reply })
             .await
             .map_err(|_| ())?;
-        let _ = self.seat();
         self.deliver(socket, r).await
     }
 }

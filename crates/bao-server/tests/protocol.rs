@@ -629,6 +629,13 @@ async fn http_errors() {
         .await
         .unwrap();
     assert_eq!(r.status(), 404);
+    // 405, still JSON
+    let r = s.http.delete(s.url("/api/games")).send().await.unwrap();
+    assert_eq!(r.status(), 405);
+    assert_eq!(
+        r.json::<Value>().await.unwrap()["error"],
+        "method_not_allowed"
+    );
     // 409
     let (id, _, _) = s.create(json!({"variant": "kiswahili"})).await;
     let (st, _) = s.post(&format!("/api/games/{id}/join"), json!({})).await;

@@ -14,6 +14,7 @@ use tokio::net::TcpStream;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -150,7 +151,12 @@ impl Server {
 
     pub async fn ws(&self, id: &str) -> Ws {
         let url = format!("ws://{}/ws/{id}", self.addr);
-        let (stream, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url))
+        // Small buffers, as a browser would have, so that measurements show the server's share.
+        let config = WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0);
+        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+        let (stream, _) = tokio::time::timeout(WAIT, connect)
             .await
             .expect("connect in time")
             .expect("connect");
@@ -213,6 +219,9 @@ impl Ws {
     pub async fn recv_t(&mut self, t: &str) -> Value {
         for _ in 0..10_000 {
             let v = self.recv().await;
+            if std::env::var("WS_DEBUG").is_ok() {
+                eprintln!("<- {v}");
+            }
             if v["t"] == t {
                 return v;
             }

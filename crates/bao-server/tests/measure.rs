@@ -1,0 +1,103 @@
+//! Rough figures, not checks: `cargo test -p bao-server --test measure -- --ignored --nocapture`.
+
+mod common;
+
+use std::time::Instant;
+
+use common::Server;
+use serde_json::json;
+
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1).and_then(|v| v.parse().ok()))
+        })
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+
+    // Moves through one room, one after the other (each waits for its event): games of Kujifunza.
+    let started = Instant::now();
+    let mut moves = 0u64;
+    for _ in 0..20 {
+        let (id, south, north) = s.friends_game("kujifunza").await;
+        let mut a = s.ws(&id).await;
+        a.hello(Some(&south), 0).await;
+        let mut b = s.ws(&id).await;
+        b.hello(Some(&north), 0).await;
+        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        let mut legal = snap["legal"].as_array().unwrap().clone();
+        let mut to_move = "south".to_owned();
+        for ply in 0..400u64 {
+            let mover = if to_move == "south" { &mut a } else { &mut b };
+            mover
+                .send(json!({"t": "move", "ply": ply, "move": legal[0]}))
+                .await;
+            let ev = loop {
+                let ev = mover.recv_t("moved").await;
+                if ev["ply"] == ply {
+                    break ev;
+                }
+            };
+            moves += 1;
+            if !ev["result"].is_null() {
+                break;
+            }
+            to_move = ev["position"]["to_move"].as_str().unwrap().to_owned();
+            legal = ev["legal"].as_array().unwrap().clone();
+        }
+        a.close().await;
+        b.close().await;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let sum = s.metric("bao_move_duration_seconds_sum").await;
+    let count = s.metric("bao_move_duration_seconds_count").await;
+    eprintln!(
+        "sequential moves: {moves} in {secs:.2} s = {:.0} moves/s; server-side mean {:.3} ms per move",
+        moves as f64 / secs,
+        sum / count * 1000.0
+    );
+
+    // Memory per idle room.
+    let mut ids = Vec::new();
+    for _ in 0..1000 {
+        ids.push(s.create(json!({"variant": "kiswahili"})).await.0);
+    }
+    let before = rss_kib();
+    for id in &ids {
+        let (st, _) = s.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(st, 200);
+    }
+    let after = rss_kib();
+    eprintln!(
+        "1000 idle rooms: +{} KiB RSS = {:.1} KiB per room",
+        after.saturating_sub(before),
+        after.saturating_sub(before) as f64 / 1000.0
+    );
+
+    // Memory per idle spectator socket (client and server side together: both are in this process).
+    let id = &ids[0];
+    let before = rss_kib();
+    let mut socks = Vec::new();
+    for _ in 0..1000 {
+        let mut w = s.ws(id).await;
+        w.hello(None, 0).await;
+        socks.push(w);
+    }
+    let after = rss_kib();
+    eprintln!(
+        "1000 sockets: +{} KiB RSS = {:.1} KiB per socket (client + server)",
+        after.saturating_sub(before),
+        after.saturating_sub(before) as f64 / 1000.0
+    );
+    drop(socks);
+    s.stop().await;
+}
