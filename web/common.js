@@ -1,5 +1,6 @@
 // What every page shares: the header (language switch, theme toggle), the footer (version) and translations.
 import { LANGS, pickLanguage, setLanguage, t, safeGet, safeSet, onLanguage } from '/i18n.js';
+import { CLIENT_VERSION } from '/version.js';
 
 const THEME = 'bao.theme';
 const LANG_NAMES = { en: 'English', sw: 'Kiswahili', nl: 'Nederlands', sv: 'Svenska', af: 'Afrikaans' };
@@ -64,9 +65,9 @@ function renderFooter() {
   if (!el) return;
   if (versionInfo && (versionInfo.version || versionInfo.commit)) {
     const commit = String(versionInfo.commit || '?').slice(0, 7);
-    el.textContent = t('footer.version', { version: versionInfo.version || '?', commit });
+    el.textContent = t('footer.version', { version: versionInfo.version || CLIENT_VERSION, commit });
   } else {
-    el.textContent = t('footer.client');
+    el.textContent = t('footer.client', { version: CLIENT_VERSION });
   }
 }
 

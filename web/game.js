@@ -186,6 +186,7 @@ async function handle(msg) {
     case 'presence':
       if (!versionOk(msg, true)) return;
       state.presence = { south: !!msg.south, north: !!msg.north, watchers: msg.watchers || 0 };
+      if (state.game && msg.seats) state.game.seats = msg.seats;
       if (state.game && state.game.status === 'waiting') {
         // A second player may have taken the free seat: the server's snapshot says who holds which seat.
         await refetch(false);
@@ -271,6 +272,7 @@ async function onMoved(msg) {
 }
 
 function onRematch(msg) {
+  if (typeof msg.v === 'number' && msg.v === state.v + 1) state.v = msg.v;
   if (msg.game) {
     state.rematch.game = msg.game;
     if (msg.token && msg.seat) storeToken(msg.game, msg.token, msg.seat, false);
@@ -285,7 +287,6 @@ function onRematch(msg) {
     render();
     return;
   }
-  if (typeof msg.v === 'number' && msg.v > state.v) state.v = msg.v;
   if (msg.offered_by) {
     if (msg.offered_by === state.you) state.rematch.mine = true;
     else state.rematch.theirs = true;
@@ -348,6 +349,12 @@ function applySnapshot(snap, force) {
     if (typeof snap.watchers === 'number') state.presence.watchers = snap.watchers;
   }
   if (state.pending && state.pending.ply < state.game.moves.length) state.pending = null;
+  if (snap.rematch) {
+    const by = snap.rematch.offered_by;
+    state.rematch.mine = !!by && by === state.you;
+    state.rematch.theirs = !!by && by !== state.you;
+    state.rematch.game = snap.rematch.game || null;
+  }
   saveHistory();
   announce(state.game.result ? resultText() : turnText());
 }
@@ -731,7 +738,7 @@ function render() {
   rematch.hidden = !(player && g.result);
   rematch.disabled = state.rematch.mine && !state.rematch.theirs;
   rematch.textContent = t(state.rematch.theirs ? 'rematch.accept' : 'rematch.offer');
-  $('[data-role=rematch-text]').textContent = state.rematch.theirs ? t('rematch.theyOffer') : state.rematch.mine ? t('rematch.offered') : '';
+  $('[data-role=rematch-text]').textContent = !player || !g.result ? '' : state.rematch.theirs ? t('rematch.theyOffer') : state.rematch.mine ? t('rematch.offered') : '';
   const rl = $('[data-role=rematch-link]');
   rl.hidden = !state.rematch.game;
   if (state.rematch.game) rl.href = `/g/${encodeURIComponent(state.rematch.game)}`;

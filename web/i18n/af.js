@@ -7,7 +7,7 @@ export default {
   'nav.skip': 'Gaan na die inhoud',
   'beta': 'Beta',
   'footer.version': 'Bao · weergawe {version} · commit {commit}',
-  'footer.client': 'Bao · webkliënt',
+  'footer.client': 'Bao · webkliënt {version}',
   'footer.noReg': 'Geen registrasie nie: deel ’n skakel en speel.',
 
   'home.title': 'Speel Bao',

@@ -7,7 +7,7 @@ export default {
   'nav.skip': 'Skip to the content',
   'beta': 'Beta',
   'footer.version': 'Bao · version {version} · commit {commit}',
-  'footer.client': 'Bao · web client',
+  'footer.client': 'Bao · web client {version}',
   'footer.noReg': 'No registration: share a link and play.',
 
   'home.title': 'Play Bao',

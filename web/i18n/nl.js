@@ -7,7 +7,7 @@ export default {
   'nav.skip': 'Naar de inhoud',
   'beta': 'Bèta',
   'footer.version': 'Bao · versie {version} · commit {commit}',
-  'footer.client': 'Bao · webclient',
+  'footer.client': 'Bao · webclient {version}',
   'footer.noReg': 'Zonder account: deel een link en speel.',
 
   'home.title': 'Bao spelen',

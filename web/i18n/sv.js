@@ -7,7 +7,7 @@ export default {
   'nav.skip': 'Till innehållet',
   'beta': 'Beta',
   'footer.version': 'Bao · version {version} · commit {commit}',
-  'footer.client': 'Bao · webbklient',
+  'footer.client': 'Bao · webbklient {version}',
   'footer.noReg': 'Inget konto behövs: dela en länk och spela.',
 
   'home.title': 'Spela Bao',

@@ -7,7 +7,7 @@ export default {
   'nav.skip': 'Nenda kwenye maudhui',
   'beta': 'Beta',
   'footer.version': 'Bao · toleo {version} · commit {commit}',
-  'footer.client': 'Bao · programu ya kivinjari',
+  'footer.client': 'Bao · programu ya kivinjari {version}',
   'footer.noReg': 'Hakuna usajili: shiriki kiungo na ucheze.',
 
   'home.title': 'Cheza Bao',
