@@ -393,7 +393,23 @@ function speed() {
   return $('select[name=speed]').value;
 }
 
+/** Replays a whole trace without drawing and reports when it does not lead to the server's position. */
+function checkTrace(before, msg) {
+  if (!msg.trace || !msg.position) return;
+  const r = new TraceReplay(before, msg.by, msg.trace);
+  while (!r.done()) r.next();
+  for (const side of ['south', 'north']) {
+    const a = r.pos[side];
+    const b = msg.position[side];
+    if (String(a.front) !== String(b.front) || String(a.back) !== String(b.back) || a.hand !== b.hand) {
+      console.warn(`trace replay mismatch at ply ${msg.ply} (${msg.move}): ${JSON.stringify(r.pos[side])} vs ${JSON.stringify(b)}`);
+      return;
+    }
+  }
+}
+
 async function animate(before, msg) {
+  checkTrace(before, msg);
   const trace = msg.trace || [];
   const [base, total] = SPEEDS[speed()] || SPEEDS.normal;
   document.body.dataset.animating = '';

@@ -7,13 +7,16 @@ import { startServer, launchBrowser, api, pageState, pitCounts, waitInSync } fro
 let server;
 let browser;
 const contexts = [];
+// Script errors on any page, and traces whose replay does not give the server's position, fail the run.
+const problems = [];
 
 async function newPage(opts = {}) {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', ...opts });
   contexts.push(ctx);
   const page = await ctx.newPage();
-  page.on('pageerror', (e) => {
-    throw new Error(`page error: ${e.message}`);
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && /trace replay/.test(m.text())) problems.push(m.text());
   });
   return page;
 }
@@ -24,6 +27,7 @@ before(async () => {
 });
 
 after(async () => {
+  assert.deepEqual(problems, [], 'no page errors and every move trace replays to the server position');
   for (const c of contexts) await c.close().catch(() => {});
   if (browser) await browser.close();
   if (server) await server.stop();
