@@ -2,12 +2,16 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+use std::io::IsTerminal;
+
 use clap::Parser;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let config = bao_server::config::Config::parse();
     tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,tower_http=info")),

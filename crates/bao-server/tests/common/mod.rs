@@ -150,18 +150,23 @@ impl Server {
     }
 
     pub async fn ws(&self, id: &str) -> Ws {
-        let url = format!("ws://{}/ws/{id}", self.addr);
-        // Small buffers, as a browser would have, so that measurements show the server's share.
-        let config = WebSocketConfig::default()
-            .read_buffer_size(4096)
-            .write_buffer_size(0);
-        let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
-        let (stream, _) = tokio::time::timeout(WAIT, connect)
-            .await
-            .expect("connect in time")
-            .expect("connect");
-        Ws { stream }
+        ws_connect(&self.addr.to_string(), id).await
     }
+}
+
+/// A WebSocket to game `id` on the server at `addr`.
+pub async fn ws_connect(addr: &str, id: &str) -> Ws {
+    let url = format!("ws://{addr}/ws/{id}");
+    // Small buffers, as a browser would have, so that measurements show the server's share.
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0);
+    let connect = tokio_tungstenite::connect_async_with_config(url, Some(config), true);
+    let (stream, _) = tokio::time::timeout(WAIT, connect)
+        .await
+        .expect("connect in time")
+        .expect("connect");
+    Ws { stream }
 }
 
 pub struct Ws {
