@@ -38,10 +38,10 @@ function gameIdOf(page) {
 }
 
 /** Plays the page's first legal move through the board: the pit, then an arrow or a choice if asked. */
-async function clickFirstLegal(page) {
+async function clickFirstLegal(page, prefer = () => false) {
   const legal = (await page.getAttribute('[data-role=board]', 'data-legal')).split(' ').filter(Boolean);
   assert.ok(legal.length > 0, 'the player to move has legal moves');
-  const move = legal[0];
+  const move = legal.find(prefer) || legal[0];
   const pit = /^[ABab][1-8]/.exec(move)[0];
   await page.click(`[data-pit=${pit}]`);
   const dir = move.slice(pit.length, pit.length + 1);
@@ -309,4 +309,37 @@ test('keyboard play, history browsing, a 360 px phone layout and the theme toggl
   await p.click('[data-action=resign]');
   await p.waitForSelector('[data-role=result][data-winner=north]');
   assert.match(await p.textContent('[data-role=result]'), /resign/i);
+});
+
+test('Bao la Kiswahili (Malawi opening) by clicking, taking safari whenever offered: the choice dialog and traces', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kiswahili-malawi', opponent: 'friend', seat: 'south' }) });
+  const { body: j } = await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  const pages = {};
+  for (const [side, tok] of [['south', g], ['north', { id: g.id, token: j.token, seat: j.seat }]]) {
+    const p = await newPage({ reducedMotion: 'reduce', viewport: { width: 900, height: 700 } });
+    await p.goto(server.url + '/');
+    await p.evaluate(({ id, token, seat }) => localStorage.setItem(`bao.seat.${id}`, JSON.stringify({ token, seat })), tok);
+    await p.goto(server.url + g.url);
+    await p.waitForSelector('[data-role=connection][data-state=open]');
+    pages[side] = p;
+  }
+  assert.equal(await pages.north.getAttribute('body', 'data-seat'), 'north');
+  // North sees its own rows at the bottom: a1 is drawn left of a8, below South's rows.
+  const box = async (p, pit) => (await p.locator(`[data-pit=${pit}]`).boundingBox());
+  const [a1, a8, A1] = [await box(pages.north, 'a1'), await box(pages.north, 'a8'), await box(pages.north, 'A1')];
+  assert.ok(a1.x < a8.x && a1.y > A1.y, 'the board is drawn from the viewer side');
+  let safari = 0;
+  for (let plies = 0; ; plies++) {
+    const { body: snap } = await api(server.url, `/api/games/${g.id}`);
+    if (snap.result) break;
+    assert.ok(plies < 400);
+    const p = pages[snap.position.to_move];
+    await p.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+    const move = await clickFirstLegal(p, (m) => m.endsWith('+'));
+    if (move.endsWith('+')) safari++;
+    await waitInSync(pages.south, server.url, g.id);
+    await waitInSync(pages.north, server.url, g.id);
+  }
+  assert.ok(safari >= 1, 'a safari was chosen through the dialog');
+  await pages.south.waitForSelector('[data-role=result]', { state: 'visible' });
 });
