@@ -19,12 +19,12 @@ try {
     await p.waitForSelector('[data-role=connection][data-state=open]');
     pages[side] = p;
   }
-  // A few namua moves (the second legal move each turn, for some variety), typed into the move input.
+  // A few namua moves (a varied pick among the legal moves), typed into the move input.
   for (let i = 0; i < 10; i++) {
     const { body: snap } = await api(server.url, `/api/games/${g.id}`);
     const p = pages[snap.position.to_move];
     await p.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
-    const mv = snap.legal[Math.min(1, snap.legal.length - 1)];
+    const mv = snap.legal[(i * 7) % snap.legal.length];
     await p.fill('input[data-role=move-input]', mv);
     await p.press('input[data-role=move-input]', 'Enter');
     await waitInSync(p, server.url, g.id);
