@@ -203,6 +203,7 @@ export class Board {
       if (pos.takasia === name) label += `, takasia`;
       p.g.setAttribute('aria-label', label);
     }
+    this.svg.setAttribute('aria-label', t('game.board'));
     const kimasai = pos.variant === 'kimasai';
     for (const side of ['south', 'north']) {
       const h = this.hands[side];
