@@ -980,7 +980,10 @@ impl Room {
         ) ^ ply;
         let tx = self.think_tx.clone();
         tokio::task::spawn_blocking(move || {
-            let mv = bao_ai::choose_move(&pos, level, seed);
+            // A panicking search must not leave the room waiting forever: it then plays a fallback move.
+            let mv = std::panic::catch_unwind(|| bao_ai::choose_move(&pos, level, seed))
+                .ok()
+                .flatten();
             let _ = tx.try_send((ply, mv));
         });
     }
