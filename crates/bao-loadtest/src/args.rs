@@ -86,6 +86,11 @@ pub struct Args {
     /// Print the report as one JSON object instead of the human summary.
     #[arg(long)]
     pub json: bool,
+    /// With `--spawn-server`: after the run, kill the server with SIGKILL, start it again on the same data
+    /// directory, and check that every move acknowledged by a `moved` event is in each game it serves
+    /// (a move must be committed to the database before its event is sent).
+    #[arg(long, requires = "spawn_server")]
+    pub verify_durability: bool,
 }
 
 impl Args {
@@ -113,6 +118,7 @@ impl Args {
             progress: Duration::from_secs(5),
             seed: None,
             json: false,
+            verify_durability: false,
         }
     }
 
@@ -129,6 +135,9 @@ impl Args {
         }
         if self.connect_concurrency == 0 {
             return Err("--connect-concurrency must be at least 1".into());
+        }
+        if self.verify_durability && self.spawn_server.is_none() {
+            return Err("--verify-durability needs --spawn-server".into());
         }
         if self.move_timeout.is_zero() {
             return Err("--move-timeout must be above 0".into());
@@ -452,6 +461,15 @@ mod tests {
         assert_eq!(a.source_ips, 4);
         assert!(a.validate().is_ok());
         assert!(Args::try_parse_from(["bao-loadtest", "--source-ips", "0"]).is_err());
+        assert!(Args::try_parse_from(["bao-loadtest", "--verify-durability"]).is_err());
+        let v = Args::try_parse_from([
+            "bao-loadtest",
+            "--verify-durability",
+            "--spawn-server",
+            "target/release/bao-server",
+        ])
+        .unwrap();
+        assert!(v.verify_durability && v.validate().is_ok());
         assert!(Args::try_parse_from(["bao-loadtest", "--duration", "x"]).is_err());
         let mut d = Args::defaults();
         assert!(d.validate().is_ok());

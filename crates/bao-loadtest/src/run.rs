@@ -23,7 +23,7 @@ use crate::pace::Pacer;
 use crate::procfs;
 use crate::proto::{self, Created, GameState, HttpError, Incoming, Joined, Side, Snapshot};
 use crate::spawn::SpawnedServer;
-use crate::stats::{ProcessFigures, Report, SocketGuard, Stats};
+use crate::stats::{Durability, ProcessFigures, Report, SocketGuard, Stats};
 
 type Ws = WebSocketStream<TcpStream>;
 type WsSink = SplitSink<Ws, Message>;
@@ -46,6 +46,8 @@ struct Ctx {
     sockets_made: AtomicUsize,
     /// Games of the ramp-up that are set up or have failed.
     ramp_settled: AtomicUsize,
+    /// Every game played: its id and the number of moves confirmed by `moved` events.
+    played: Arc<Mutex<Vec<(String, u64)>>>,
     ws_config: WebSocketConfig,
 }
 
@@ -113,14 +115,111 @@ pub async fn run(args: Args) -> Result<Report, String> {
         (None, None, None) => None,
     };
 
-    let result = drive(args, target, http, server_pid).await;
+    let played = Arc::new(Mutex::new(Vec::new()));
+    let mut result = drive(
+        args.clone(),
+        target,
+        http.clone(),
+        server_pid,
+        played.clone(),
+    )
+    .await;
     if let Some(s) = spawned {
-        let status = s.stop().await;
-        if !status.contains("exit status: 0") && !status.contains("signal") {
-            eprintln!("note: the spawned server ended with {status}");
+        let s = match (&mut result, args.verify_durability) {
+            (Ok(report), true) => {
+                let t = Instant::now();
+                match s.restart_after_kill(&http).await {
+                    Ok(s2) => {
+                        let games = std::mem::take(&mut *lock(&played));
+                        let mut d = verify_durability(&http, &s2.addr, games, report).await;
+                        d.restart_secs = t.elapsed().as_secs_f64();
+                        report.durability = Some(d);
+                        report.finish();
+                        Some(s2)
+                    }
+                    Err(e) => {
+                        eprintln!("durability check: {e}");
+                        report.errors.insert("durability_restart".into(), 1);
+                        report.finish();
+                        None
+                    }
+                }
+            }
+            _ => Some(s),
+        };
+        if let Some(s) = s {
+            let status = s.stop().await;
+            if !status.contains("exit status: 0") && !status.contains("signal") {
+                eprintln!("note: the spawned server ended with {status}");
+            }
         }
     }
     result
+}
+
+/// Checks each played game on the restarted server: it must hold at least the moves acknowledged.
+async fn verify_durability(
+    http: &reqwest::Client,
+    addr: &SocketAddr,
+    games: Vec<(String, u64)>,
+    report: &mut Report,
+) -> Durability {
+    let base = format!("http://{addr}");
+    let slots = Arc::new(Semaphore::new(16));
+    let mut set = JoinSet::new();
+    for (id, acked) in games {
+        let http = http.clone();
+        let url = format!("{base}/api/games/{id}");
+        let slots = slots.clone();
+        set.spawn(async move {
+            let _permit = slots.acquire_owned().await.ok();
+            let r = http.get(&url).send().await;
+            let found = match r {
+                Ok(r) if r.status().is_success() => r
+                    .json::<Snapshot>()
+                    .await
+                    .map(|s| Some(s.moves.len() as u64))
+                    .map_err(|_| "durability_bad_body"),
+                Ok(r) if r.status().as_u16() == 404 => Ok(None),
+                Ok(r) => Err(if r.status().as_u16() == 429 {
+                    "durability_http_429"
+                } else {
+                    "durability_http_error"
+                }),
+                Err(_) => Err("durability_http_error"),
+            };
+            (acked, found)
+        });
+    }
+    let mut d = Durability::default();
+    while let Some(r) = set.join_next().await {
+        let Ok((acked, found)) = r else { continue };
+        d.games_checked += 1;
+        d.moves_acknowledged += acked;
+        match found {
+            Ok(Some(n)) => {
+                d.moves_found += n.min(acked);
+                if n < acked {
+                    d.games_short += 1;
+                    *report
+                        .errors
+                        .entry("durability_lost_move".into())
+                        .or_insert(0) += acked - n;
+                }
+            }
+            Ok(None) => {
+                d.games_missing += 1;
+                *report
+                    .errors
+                    .entry("durability_game_missing".into())
+                    .or_insert(0) += 1;
+            }
+            Err(code) => {
+                *report.errors.entry(code.into()).or_insert(0) += 1;
+            }
+        }
+    }
+    d
 }
 
 /// Memory samples of one process.
@@ -177,6 +276,7 @@ async fn drive(
     target: Target,
     http: reqwest::Client,
     server_pid: Option<u32>,
+    played: Arc<Mutex<Vec<(String, u64)>>>,
 ) -> Result<Report, String> {
     let stats = Arc::new(Stats::new());
     let (start_tx, start_rx) = watch::channel(false);
@@ -193,6 +293,7 @@ async fn drive(
         stop: stop_rx,
         sockets_made: AtomicUsize::new(0),
         ramp_settled: AtomicUsize::new(0),
+        played,
         ws_config: WebSocketConfig::default()
             .read_buffer_size(8 * 1024)
             .write_buffer_size(0)
@@ -407,6 +508,8 @@ async fn game_slot(ctx: Arc<Ctx>, mut rng: StdRng) {
             _ = stop.wait_for(|s| *s) => {}
         }
         let outcome = play(&ctx, &mut game, &mut rng).await;
+        let confirmed = game.state.as_ref().map_or(0, |s| s.ply);
+        lock(&ctx.played).push((game.id.clone(), confirmed));
         game.close().await;
         match outcome {
             Outcome::Finished if !ctx.args.no_replace && !*ctx.stop.borrow() => continue,

@@ -16,6 +16,9 @@ pub struct SpawnedServer {
     /// Its process id.
     pub pid: u32,
     data_dir: tempfile::TempDir,
+    bin: PathBuf,
+    extra: Vec<String>,
+    log: Option<PathBuf>,
 }
 
 /// A free TCP port on 127.0.0.1 (bound then released; a small race with other programs is possible).
@@ -39,6 +42,16 @@ impl SpawnedServer {
             .prefix("bao-loadtest-")
             .tempdir()
             .map_err(|e| format!("temporary data directory: {e}"))?;
+        Self::start_in(bin, extra, log, http, data_dir).await
+    }
+
+    async fn start_in(
+        bin: &Path,
+        extra: &[String],
+        log: Option<&PathBuf>,
+        http: &reqwest::Client,
+        data_dir: tempfile::TempDir,
+    ) -> Result<SpawnedServer, String> {
         let port = free_port().map_err(|e| format!("free port: {e}"))?;
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
         let mut cmd = Command::new(bin);
@@ -57,7 +70,10 @@ impl SpawnedServer {
         }
         match log {
             Some(path) => {
-                let f = std::fs::File::create(path)
+                let f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
                     .map_err(|e| format!("server log {}: {e}", path.display()))?;
                 let f2 = f
                     .try_clone()
@@ -96,7 +112,27 @@ impl SpawnedServer {
             addr,
             pid,
             data_dir,
+            bin: bin.to_path_buf(),
+            extra: extra.to_vec(),
+            log: log.cloned(),
         })
+    }
+
+    /// Kills the server with SIGKILL (no graceful shutdown, nothing flushed on the way out) and starts it
+    /// again on the same data directory and a new port: what it then serves is what it had committed.
+    pub async fn restart_after_kill(
+        mut self,
+        http: &reqwest::Client,
+    ) -> Result<SpawnedServer, String> {
+        let _ = self.child.kill().await;
+        let SpawnedServer {
+            data_dir,
+            bin,
+            extra,
+            log,
+            ..
+        } = self;
+        Self::start_in(&bin, &extra, log.as_ref(), http, data_dir).await
     }
 
     /// The temporary data directory (removed when this is dropped).

@@ -192,6 +192,23 @@ pub struct ProcessFigures {
     pub cpu_play_cores: Option<f64>,
 }
 
+/// The durability check after a SIGKILL and a restart (`--verify-durability`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Durability {
+    /// Games checked.
+    pub games_checked: u64,
+    /// Moves acknowledged by `moved` events in those games.
+    pub moves_acknowledged: u64,
+    /// Of those, moves found in the restarted server's games.
+    pub moves_found: u64,
+    /// Games with fewer moves than acknowledged.
+    pub games_short: u64,
+    /// Games the restarted server did not know.
+    pub games_missing: u64,
+    /// Seconds the restarted server took to answer `/healthz`.
+    pub restart_secs: f64,
+}
+
 /// The outcome of a run.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Report {
@@ -247,6 +264,8 @@ pub struct Report {
     pub server: Option<ProcessFigures>,
     /// This load generator's own process.
     pub generator: Option<ProcessFigures>,
+    /// The durability check, when asked for.
+    pub durability: Option<Durability>,
     /// True when no error was counted and every move sent was acknowledged.
     pub ok: bool,
 }
@@ -322,6 +341,18 @@ impl Report {
                     p.cpu_play_cores.map_or("-".into(), |c| format!("{c:.2}")),
                 );
             }
+        }
+        if let Some(d) = &self.durability {
+            let _ = writeln!(
+                s,
+                "  durability   after SIGKILL + restart ({:.1} s): {} games checked, {}/{} acknowledged moves found, {} games short, {} missing",
+                d.restart_secs,
+                d.games_checked,
+                d.moves_found,
+                d.moves_acknowledged,
+                d.games_short,
+                d.games_missing
+            );
         }
         if self.errors.is_empty() {
             let _ = writeln!(s, "  errors       none");

@@ -4,7 +4,8 @@
 //! `short_run_in_process` runs the server in this process (on its own runtime thread) through its library,
 //! so it works wherever the workspace builds. `short_run_spawned_binary` drives the real `bao-server`
 //! binary through `--spawn-server` when cargo has built it next to this test (as `cargo test --workspace`
-//! does for the server's own tests); it is skipped with a note otherwise.
+//! does for the server's own tests, or named by `BAO_SERVER_BIN`), then kills it with SIGKILL, restarts it
+//! and checks every acknowledged move is still there; it is skipped with a note when there is no binary.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -153,6 +154,7 @@ async fn short_run_spawned_binary() {
     args.spectators = 1;
     args.duration = Duration::from_secs(secs);
     args.rate = rate;
+    args.verify_durability = true;
     let report = tokio::time::timeout(Duration::from_secs(180), bao_loadtest::run::run(args))
         .await
         .expect("the run must stop by itself")
@@ -167,6 +169,12 @@ async fn short_run_spawned_binary() {
     let server = report.server.expect("a spawned server is measured");
     assert!(server.rss_max_mib.unwrap_or(0.0) > 1.0);
     assert!(report.moves_acked as f64 >= rate * secs as f64 / 3.0);
+    // Every acknowledged move survived a SIGKILL of the server.
+    let d = report.durability.expect("durability checked");
+    assert_eq!(d.games_checked, report.games_ready);
+    assert_eq!(d.moves_found, d.moves_acknowledged);
+    assert_eq!(d.moves_acknowledged, report.moves_acked);
+    assert_eq!(d.games_short + d.games_missing, 0);
 }
 
 #[tokio::test]
