@@ -18,6 +18,12 @@ use crate::state::{AppState, Bucket};
 pub const MAX_MESSAGE: usize = 8 * 1024;
 /// A connection that has not said hello by then is closed.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(60);
+/// The server pings this often, so that proxies keep idle sockets open and dead peers are noticed.
+const PING_EVERY: Duration = Duration::from_secs(30);
+/// A peer silent for this long (not even a pong) is gone.
+const SILENCE_LIMIT: Duration = Duration::from_secs(90);
+/// A peer that does not take a message within this time is too slow to keep.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Close code for "message too big".
 pub const CLOSE_TOO_BIG: u16 = 1009;
@@ -98,11 +104,14 @@ pub async fn run(mut socket: WebSocket, state: AppState, game: String) {
     };
     let mut shutdown = state.shutdown_signal();
     let hello_deadline = tokio::time::Instant::now() + HELLO_TIMEOUT;
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut last_heard = Instant::now();
     let close = loop {
         let rx = conn.hello.as_mut().map(|h| &mut h.1);
         let waiting_hello = rx.is_none();
         tokio::select! {
             msg = socket.recv() => {
+                last_heard = Instant::now();
                 let msg = match msg {
                     None => break None,
                     Some(Ok(m)) => m,
@@ -123,7 +132,7 @@ pub async fn run(mut socket: WebSocket, state: AppState, game: String) {
                 match ev {
                     Ok(ev) => {
                         let seat = conn.hello.as_ref().and_then(|h| h.0);
-                        if socket.send(Message::Text(ev.text_for(seat))).await.is_err() {
+                        if send(&mut socket, Message::Text(ev.text_for(seat))).await.is_err() {
                             break None;
                         }
                     }
@@ -137,6 +146,14 @@ pub async fn run(mut socket: WebSocket, state: AppState, game: String) {
             }
             () = tokio::time::sleep_until(hello_deadline), if waiting_hello => {
                 break Some((CLOSE_POLICY, "no hello"));
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() > SILENCE_LIMIT {
+                    break Some((CLOSE_GOING_AWAY, "no answer to pings"));
+                }
+                if send(&mut socket, Message::Ping(Default::default())).await.is_err() {
+                    break None;
+                }
             }
             _ = shutdown.changed() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
         }
@@ -360,5 +377,8 @@ impl Conn {
 }
 
 async fn send(socket: &mut WebSocket, m: Message) -> Result<(), ()> {
-    socket.send(m).await.map_err(|_| ())
+    match tokio::time::timeout(SEND_TIMEOUT, socket.send(m)).await {
+        Ok(Ok(())) => Ok(()),
+        _ => Err(()),
+    }
 }
