@@ -309,6 +309,12 @@ test('keyboard play, history browsing, a 360 px phone layout and the theme toggl
   await p.click('[data-action=resign]');
   await p.waitForSelector('[data-role=result][data-winner=north]');
   assert.match(await p.textContent('[data-role=result]'), /resign/i);
+  // The other pages fit a phone too.
+  for (const path of ['/', '/rules/kujifunza.html', '/rules/kiswahili.html', '/rules/kimasai.html']) {
+    await p.goto(server.url + path);
+    await p.waitForSelector('footer [data-role=version]:not(:empty)');
+    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= 360), `${path} fits 360 px`);
+  }
 });
 
 test('Bao la Kiswahili (Malawi opening) by clicking, taking safari whenever offered: the choice dialog and traces', async () => {
