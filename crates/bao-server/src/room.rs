@@ -22,6 +22,11 @@ use crate::store::{GameRow, MoveRow, MoveWrite};
 
 /// Events kept in memory per room; a client further behind gets a snapshot.
 const LOG_CAP: usize = 4096;
+/// Unwritten versions (presence, offers) a room lets pile up before it writes its version.
+const VERSION_SLACK: u64 = 512;
+/// How far a room loaded after a crash skips ahead: more than `VERSION_SLACK`, so that no client can hold a
+/// version the new room will use for another event.
+const VERSION_SKIP: u64 = 2 * VERSION_SLACK;
 /// Commands queued per room.
 const COMMAND_CAP: usize = 64;
 /// Watcher-count-only presence changes are published at most this often (a crowd arriving should not
@@ -270,6 +275,8 @@ pub struct Room {
     /// The rematch event (for everybody, then per seat) while the room lives.
     rematch_event: Option<Arc<Event>>,
     thinking: bool,
+    /// The version last written to the database.
+    stored_v: u64,
     think_tx: mpsc::Sender<(u64, Option<Move>)>,
     think_rx: Option<mpsc::Receiver<(u64, Option<Move>)>>,
 }
@@ -303,6 +310,7 @@ impl Room {
             v: 0,
             rematch_of: None,
             rematch_game: None,
+            closed_v: None,
         };
         (row, token)
     }
@@ -372,6 +380,7 @@ impl Room {
             rematch_of: game.rematch_of.clone(),
             rematch_event: None,
             thinking: false,
+            stored_v: 0,
             think_tx,
             think_rx: Some(think_rx),
         };
@@ -402,8 +411,16 @@ impl Room {
         if room.outcome.is_some() {
             room.status = Status::Finished;
         }
-        room.v = game.v.max(0) as u64;
+        let stored = game.v.max(0) as u64;
+        // After a crash, events after the last write (presence, offers) are lost but clients may hold their
+        // versions: skip past them so that a version never means two events.
+        room.v = if game.closed_v == Some(game.v) {
+            stored
+        } else {
+            stored + VERSION_SKIP
+        };
         room.base_v = room.v;
+        room.stored_v = stored;
         room.shown_presence = room.presence_tuple();
         Ok(room)
     }
@@ -752,6 +769,7 @@ impl Room {
                 "the move could not be saved; try again".into(),
             ));
         }
+        self.stored_v = game_v;
         let ev = self.moved_json(move_v, ply, by, mv, &trace, &next);
         let text = utf8(&ev);
         self.positions.push(next);
@@ -797,6 +815,7 @@ impl Room {
             tracing::error!(game = %self.id, "cannot store resignation: {e}");
             return Reply::Error("internal", "the resignation could not be saved".into());
         }
+        self.stored_v = self.v + 1;
         self.end(o);
         Reply::Done
     }
@@ -861,6 +880,7 @@ impl Room {
             v: 0,
             rematch_of: Some(self.id.clone()),
             rematch_game: None,
+            closed_v: None,
         };
         let v = self.v + 1;
         if let Err(e) = self
@@ -872,6 +892,7 @@ impl Room {
             tracing::error!(game = %self.id, "cannot store rematch: {e}");
             return Reply::Error("internal", "the rematch could not be created".into());
         }
+        self.stored_v = v;
         self.state
             .metrics()
             .games_created_total
@@ -927,6 +948,7 @@ impl Room {
                 (self.v + 1) as i64,
             )
             .await?;
+        self.stored_v = self.v + 1;
         self.hashes[seat.index()] = Some(hash);
         self.status = status;
         self.publish_presence();
@@ -1050,12 +1072,14 @@ impl Room {
                         let _ = reply.send(());
                         return;
                     }
+                    self.raise_version_if_far().await;
                 }
                 Some((ply, mv)) = think_rx.recv() => self.on_computer_move(ply, mv).await,
                 () = sleep => {
                     let now = Instant::now();
                     if self.presence_due.is_some_and(|d| d <= now) {
                         self.publish_presence();
+                        self.raise_version_if_far().await;
                     }
                     if self.idle_since.is_some_and(|t| t + self.idle_limit() <= now) {
                         self.leave_memory(&mut rx).await;
@@ -1065,6 +1089,22 @@ impl Room {
             }
         }
         self.leave_memory(&mut rx).await;
+    }
+
+    /// Writes the version once enough unwritten events piled up, so that a crash loses a bounded number.
+    async fn raise_version_if_far(&mut self) {
+        if self.v < self.stored_v + VERSION_SLACK {
+            return;
+        }
+        match self
+            .state
+            .store()
+            .raise_version(&self.id, self.v as i64)
+            .await
+        {
+            Ok(()) => self.stored_v = self.v,
+            Err(e) => tracing::warn!(game = %self.id, "cannot save version: {e}"),
+        }
     }
 
     /// Handles one command; returns the shutdown acknowledgement when the room must stop.
@@ -1123,7 +1163,7 @@ impl Room {
         if let Err(e) = self
             .state
             .store()
-            .save_version(&self.id, self.v as i64)
+            .close_version(&self.id, self.v as i64)
             .await
         {
             tracing::warn!(game = %self.id, "cannot save version: {e}");

@@ -16,11 +16,18 @@ use crate::error::AppError;
 
 /// The migrations of `migrations/` at the repository root, embedded at build time (what `sqlx::migrate!`
 /// does, without needing sqlx's macros).
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "games",
-    include_str!("../../../migrations/0001_games.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "games",
+        include_str!("../../../migrations/0001_games.sql"),
+    ),
+    (
+        2,
+        "closed version",
+        include_str!("../../../migrations/0002_closed_version.sql"),
+    ),
+];
 
 #[derive(Debug)]
 struct Embedded;
@@ -80,6 +87,8 @@ pub struct GameRow {
     pub rematch_of: Option<String>,
     /// The rematch of this game, once agreed.
     pub rematch_game: Option<String>,
+    /// The version when its room last left memory in good order (read only).
+    pub closed_v: Option<i64>,
 }
 
 /// A stored move.
@@ -169,8 +178,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
              south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-             rematch_of, rematch_game) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+             rematch_of, rematch_game, closed_v) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13)",
         )
         .bind(&g.id)
         .bind(&g.variant)
@@ -205,8 +214,8 @@ impl Store {
         sqlx::query(
             "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
              south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-             rematch_of, rematch_game) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, NULL, $11, $12, NULL)",
+             rematch_of, rematch_game, closed_v) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, NULL, $11, $12, NULL, $11)",
         )
         .bind(&new.id)
         .bind(&new.variant)
@@ -317,8 +326,20 @@ impl Store {
         Ok(())
     }
 
-    /// Remembers the event version when a room leaves memory (presence events are not written one by one).
-    pub async fn save_version(&self, id: &str, v: i64) -> Result<(), AppError> {
+    /// Remembers the event version when a room leaves memory in good order (presence events are not
+    /// written one by one).
+    pub async fn close_version(&self, id: &str, v: i64) -> Result<(), AppError> {
+        sqlx::query("UPDATE games SET v = $1, closed_v = $1 WHERE id = $2 AND v <= $1")
+            .bind(v)
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(AppError::db)?;
+        Ok(())
+    }
+
+    /// Raises the stored version (while the room lives, so that a crash loses only a bounded number).
+    pub async fn raise_version(&self, id: &str, v: i64) -> Result<(), AppError> {
         sqlx::query("UPDATE games SET v = $1 WHERE id = $2 AND v < $1")
             .bind(v)
             .bind(id)
@@ -332,7 +353,8 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, AppError> {
         let row = sqlx::query(
             "SELECT id, variant, created_at, south_kind, north_kind, south_token_hash, north_token_hash, \
-             level, status, result_winner, result_reason, v, rematch_of, rematch_game FROM games WHERE id = $1",
+             level, status, result_winner, result_reason, v, rematch_of, rematch_game, closed_v FROM games \
+             WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -359,6 +381,7 @@ impl Store {
             v: row.try_get("v").map_err(AppError::db)?,
             rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
             rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
+            closed_v: row.try_get("closed_v").map_err(AppError::db)?,
         };
         let rows =
             sqlx::query("SELECT ply, notation, v FROM moves WHERE game_id = $1 ORDER BY ply")
