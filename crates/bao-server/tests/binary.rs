@@ -11,8 +11,20 @@ use std::time::{Duration, Instant};
 use common::Server;
 use serde_json::json;
 
+/// Kills the server if a test fails half-way, so that no process outlives the test.
+struct Guard(Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
 /// Starts the binary on a free port; returns the child and the address from its log line.
-fn spawn_server(data: &Path, web: &Path) -> (Child, String) {
+fn spawn_server(data: &Path, web: &Path) -> (Guard, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bao-server"))
         .args(["--bind", "127.0.0.1:0"])
         .env("BAO_DATA_DIR", data)
@@ -31,20 +43,22 @@ fn spawn_server(data: &Path, web: &Path) -> (Child, String) {
     });
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let line = rx
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            .expect("a log line with the address");
+        let Ok(line) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no log line with the address");
+        };
         if let Some(rest) = line.split("listening on http://").nth(1) {
             let addr = rest.split_whitespace().next().unwrap().to_owned();
-            return (child, addr);
+            return (Guard(child), addr);
         }
     }
 }
 
-async fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
+async fn wait_exit(child: &mut Guard) -> std::process::ExitStatus {
     let started = Instant::now();
     loop {
-        if let Some(s) = child.try_wait().unwrap() {
+        if let Some(s) = child.0.try_wait().unwrap() {
             return s;
         }
         assert!(started.elapsed() < Duration::from_secs(20), "stops in time");
@@ -86,7 +100,7 @@ async fn sigterm_stops_gracefully_and_keeps_moves() {
     }
 
     let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &child.0.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
@@ -147,7 +161,7 @@ async fn sigkill_loses_no_move_and_reuses_no_version() {
     }
 
     let status = Command::new("kill")
-        .args(["-KILL", &child.id().to_string()])
+        .args(["-KILL", &child.0.id().to_string()])
         .status()
         .unwrap();
     assert!(status.success());
@@ -167,7 +181,7 @@ async fn sigkill_loses_no_move_and_reuses_no_version() {
     );
     assert_eq!(snap["game"]["moves"], json!([mv]));
     let _ = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &child.0.id().to_string()])
         .status();
     wait_exit(&mut child).await;
 }
