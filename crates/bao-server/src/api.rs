@@ -1,11 +1,11 @@
 //! HTTP handlers of the API (protocol.md, "HTTP").
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, FromRequest, Path, Request, State, WebSocketUpgrade};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bao_ai::Level;
@@ -63,10 +63,29 @@ pub struct CreateGame {
     pub level: Option<String>,
 }
 
+/// The client's address: the peer, or behind a trusted proxy the last `X-Forwarded-For` entry.
+fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    if state.config().trust_forwarded {
+        // Only the last entry was written by our proxy; earlier ones come from the client.
+        let last = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|s| s.trim().parse::<IpAddr>().ok());
+        if let Some(ip) = last {
+            return ip;
+        }
+    }
+    peer.ip()
+}
+
 /// `POST /api/games`.
 pub async fn create(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> Result<Response, AppError> {
     let variant: Variant = body
@@ -104,7 +123,7 @@ pub async fn create(
         }
     };
     // Checked after validation: only games that would be created count.
-    if !state.allow_create(addr.ip()) {
+    if !state.allow_create(client_ip(&state, addr, &headers)) {
         return Err(AppError::RateLimited);
     }
     let (row, token) = Room::new_game_row(variant, seat, computer);

@@ -39,6 +39,10 @@ pub struct Config {
     /// Games one IP address may create per minute.
     #[arg(long, env = "BAO_CREATE_PER_MINUTE", default_value_t = 30.0)]
     pub create_per_minute: f64,
+    /// Take the client address from the last `X-Forwarded-For` entry (set this behind a reverse proxy, so
+    /// that the per-address limits are per client and not per proxy).
+    #[arg(long, env = "BAO_TRUST_FORWARDED", default_value_t = false)]
+    pub trust_forwarded: bool,
     /// Largest accepted HTTP request body, in bytes.
     #[arg(long, env = "BAO_BODY_LIMIT", default_value_t = 16 * 1024)]
     pub body_limit: usize,
@@ -67,6 +71,7 @@ impl Config {
             ws_burst: 40.0,
             ws_strikes: 20,
             create_per_minute: 30.0,
+            trust_forwarded: false,
             body_limit: 16 * 1024,
             preload_limit: 1000,
             max_replay: 256,
