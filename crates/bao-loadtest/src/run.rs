@@ -19,6 +19,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use crate::args::{Args, Target};
+use crate::metrics::{parse_histogram, HistogramScrape, ServerMoveTimes, MOVE_HISTOGRAM};
 use crate::pace::Pacer;
 use crate::procfs;
 use crate::proto::{self, Created, GameState, HttpError, Incoming, Joined, Side, Snapshot};
@@ -344,6 +345,7 @@ async fn drive(
     }
 
     // Play.
+    let metrics_before = scrape_moves(&ctx).await;
     let t_play = Instant::now();
     let _ = start_tx.send(true);
     if !interrupted {
@@ -360,6 +362,7 @@ async fn drive(
     };
     lock(&server).as_mut().map(mark_end);
     mark_end(&mut lock(&me));
+    let metrics_after = scrape_moves(&ctx).await;
     let _ = stop_tx.send(true);
 
     // Shutdown: every game finishes its move in flight and closes its sockets.
@@ -412,6 +415,10 @@ async fn drive(
         errors: stats.errors(),
         server: lock(&server).as_ref().map(|t| t.figures(play_secs)),
         generator: Some(lock(&me).figures(play_secs)),
+        server_move_times: match (metrics_before, metrics_after) {
+            (Some(b), Some(a)) => Some(ServerMoveTimes::between(&b, &a)),
+            _ => None,
+        },
         ..Report::default()
     };
     report.finish();
@@ -423,6 +430,17 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         Ok(g) => g,
         Err(poisoned) => poisoned.into_inner(),
     }
+}
+
+/// The server's move-handling histogram from `/metrics`, if it serves one.
+async fn scrape_moves(ctx: &Ctx) -> Option<HistogramScrape> {
+    let url = format!("{}/metrics", ctx.target.http_base);
+    let r = ctx.http.get(url).send().await.ok()?;
+    if !r.status().is_success() {
+        return None;
+    }
+    let text = r.text().await.ok()?;
+    parse_histogram(&text, MOVE_HISTOGRAM)
 }
 
 /// Samples memory every 250 ms and prints a progress line every `every` (none if zero).

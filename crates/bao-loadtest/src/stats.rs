@@ -264,6 +264,8 @@ pub struct Report {
     pub server: Option<ProcessFigures>,
     /// This load generator's own process.
     pub generator: Option<ProcessFigures>,
+    /// The server's own move-handling time over the play phase (from its `/metrics`), when it has one.
+    pub server_move_times: Option<crate::metrics::ServerMoveTimes>,
     /// The durability check, when asked for.
     pub durability: Option<Durability>,
     /// True when no error was counted and every move sent was acknowledged.
@@ -341,6 +343,18 @@ impl Report {
                     p.cpu_play_cores.map_or("-".into(), |c| format!("{c:.2}")),
                 );
             }
+        }
+        if let Some(t) = &self.server_move_times {
+            let opt =
+                |x: Option<f64>| x.map_or("> last bucket".to_string(), |v| format!("<= {v} ms"));
+            let _ = writeln!(
+                s,
+                "  in server    {} moves handled (validate + database write + publish): mean {:.2} ms, p50 {}, p99 {}",
+                t.count,
+                t.mean_ms,
+                opt(t.p50_le_ms),
+                opt(t.p99_le_ms)
+            );
         }
         if let Some(d) = &self.durability {
             let _ = writeln!(
