@@ -64,7 +64,8 @@ impl Weights {
             },
             Variant::Kiswahili | Variant::KiswahiliMalawi => Weights {
                 front: 10,
-                back: 5,
+                // Self-play at depth 3: back 8 scored 58% [51, 65] against back 5 (docs/benchmarks-ai.md).
+                back: 8,
                 hand: 7,
                 occupied: 8,
                 thin_front: 40,
@@ -76,7 +77,8 @@ impl Weights {
             },
             Variant::Kimasai => Weights {
                 front: 10,
-                back: 6,
+                // Self-play at depth 3: back 8 scored 55.5% [49, 62] against back 6.
+                back: 8,
                 hand: 8,
                 occupied: 8,
                 thin_front: 40,
@@ -170,6 +172,13 @@ fn targets(stage: Stage, me: &[u8; 16], opp: &[u8; 16], skip: Option<u8>) -> u8 
 /// Whether the side to move has a capture move, by the first-lap rule of its stage (Kimasai phase 2: whether
 /// some move captures on its first lap). Cheap: no sowing is simulated.
 pub fn capture_available(pos: &Position) -> bool {
+    mover_targets(pos) != 0
+}
+
+/// The opponent front pits (bit i: ring index i) the side to move can capture with a first lap; 0 when it
+/// has no capture. Pass it to [`evaluate_with_targets`] to avoid computing it twice.
+#[inline]
+pub fn mover_targets(pos: &Position) -> u8 {
     let me = pos.to_move();
     let skip = pos.takasia().map(|p| p.ring());
     targets(
@@ -177,7 +186,7 @@ pub fn capture_available(pos: &Position) -> bool {
         pos.ring(me),
         pos.ring(me.opponent()),
         skip,
-    ) != 0
+    )
 }
 
 /// Whether the side to move must capture (every legal move is a capture): Kujifunza and Kiswahili, where
@@ -244,12 +253,16 @@ fn side_terms(
 
 /// The evaluation of a position that is not finished, from the side to move's point of view.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    evaluate_with_targets(pos, w, mover_targets(pos))
+}
+
+/// [`evaluate`] with the side to move's [`mover_targets`] already known.
+#[inline]
+pub fn evaluate_with_targets(pos: &Position, w: &Weights, my_targets: u8) -> i32 {
     let me = pos.to_move();
     let opp = me.opponent();
     let my_stage = stage_of(pos, me);
     let opp_stage = stage_of(pos, opp);
-    let skip = pos.takasia().map(|p| p.ring());
-    let my_targets = targets(my_stage, pos.ring(me), pos.ring(opp), skip);
     let opp_targets = targets(opp_stage, pos.ring(opp), pos.ring(me), None);
     w.tempo + side_terms(w, pos, me, my_stage, my_targets, w.threat_to_move)
         - side_terms(w, pos, opp, opp_stage, opp_targets, w.threat_waiting)

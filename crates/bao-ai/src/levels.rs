@@ -1,7 +1,7 @@
 //! The three playing levels as search settings.
 //!
 //! Strength comes from depth: `hard` searches as deep as its 1.5 s allow (typically 10 plies and more),
-//! `medium` stops at 4 plies whatever the time, and `easy` looks 1 ply ahead (plus forced capture replies)
+//! `medium` stops at 3 plies (plus capture sequences) whatever the time, and `easy` looks 1 ply ahead (plus forced capture replies)
 //! through a noisy evaluation and sometimes plays a random (but not immediately losing) move. Easy at 2 plies
 //! was too close to medium in Kujifunza, where the first player often has a short forced win that 2 plies
 //! already find (see docs/benchmarks-ai.md). So `hard` stays stronger than `medium` on any
@@ -63,7 +63,7 @@ impl Level {
                 qdepth: 2,
             },
             Level::Medium => LevelConfig {
-                max_depth: 4,
+                max_depth: 3,
                 time: self.budget(),
                 nodes: None,
                 noise: 0,

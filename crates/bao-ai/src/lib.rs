@@ -31,7 +31,7 @@ pub use search::{Limits, Options, SearchResult, MATE};
 pub enum Level {
     /// One ply (plus capture replies) through a noisy evaluation, with occasional random moves.
     Easy,
-    /// Four plies, exact evaluation.
+    /// Three plies (plus capture sequences), exact evaluation.
     Medium,
     /// As deep as the full time budget allows.
     Hard,

@@ -231,7 +231,12 @@ impl Searcher {
 
     #[inline]
     fn eval(&self, pos: &Position) -> i32 {
-        let e = eval::evaluate(pos, &self.w);
+        self.eval_with(pos, eval::mover_targets(pos))
+    }
+
+    #[inline]
+    fn eval_with(&self, pos: &Position, my_targets: u8) -> i32 {
+        let e = eval::evaluate_with_targets(pos, &self.w, my_targets);
         if self.noise == 0 {
             return e;
         }
@@ -398,16 +403,16 @@ impl Searcher {
         if qleft <= 0 || ply >= MAX_PLY - 1 {
             return self.eval(pos);
         }
-        let captures = eval::capture_available(pos);
-        if !captures {
-            return self.eval(pos);
+        let my_targets = eval::mover_targets(pos);
+        if my_targets == 0 {
+            return self.eval_with(pos, 0);
         }
         let forced = pos.variant() != bao_core::Variant::Kimasai;
         let optional = !forced;
         let mut best = -INF;
         if optional {
             // Kimasai: the side to move may play a quiet move instead, so the static score is a lower bound.
-            best = self.eval(pos);
+            best = self.eval_with(pos, my_targets);
             if best >= beta {
                 return best;
             }

@@ -98,6 +98,9 @@ enum Command {
         /// Games longer than this many plies are stopped and counted as half a point each.
         #[arg(long, default_value_t = 1000)]
         max_plies: u32,
+        /// Keep only openings a 20 000-node search scores within this of even (a front seed is about 10).
+        #[arg(long)]
+        balance: Option<i32>,
     },
 }
 
@@ -133,6 +136,7 @@ fn main() -> ExitCode {
             seed,
             opening_plies,
             max_plies,
+            balance,
         } => matches::run(&matches::MatchArgs {
             a,
             b,
@@ -145,6 +149,7 @@ fn main() -> ExitCode {
             seed,
             opening_plies,
             max_plies,
+            balance,
         }),
     }
 }

@@ -69,6 +69,9 @@ pub struct MatchArgs {
     pub opening_plies: u32,
     /// A game longer than this (plies) is stopped and counted as a draw.
     pub max_plies: u32,
+    /// Keep only openings that a 20 000-node search scores within this many points of even (a front seed is
+    /// worth about 10); `None`: keep every opening.
+    pub balance: Option<i32>,
 }
 
 struct Engine {
@@ -170,8 +173,11 @@ fn winner(side: Side) -> Outcome {
     }
 }
 
-/// A seeded random opening: `plies` random moves from the start that do not end the game.
-fn opening(variant: Variant, plies: u32, rng: &mut Rng) -> Position {
+/// A seeded random opening: `plies` random moves from the start that do not end the game. With `balance`,
+/// only an opening that a fixed 20 000-node search scores within `balance` of even is kept: a random move
+/// often throws the game away at once (Kujifunza above all), and an opening that is already decided is
+/// won by whoever gets the winning side, so both games of its pair split and measure nothing.
+fn opening(variant: Variant, plies: u32, balance: Option<i32>, rng: &mut Rng) -> Position {
     'retry: loop {
         let mut pos = Position::new(variant);
         for _ in 0..plies {
@@ -187,6 +193,16 @@ fn opening(variant: Variant, plies: u32, rng: &mut Rng) -> Position {
         if pos.children().is_empty() {
             continue 'retry;
         }
+        if let Some(b) = balance {
+            let opts = bao_ai::Options::new(bao_ai::Limits {
+                max_depth: 64,
+                nodes: Some(20_000),
+                time: None,
+            });
+            if bao_ai::search::search(&pos, &opts).score.abs() > b {
+                continue 'retry;
+            }
+        }
         return pos;
     }
 }
@@ -198,12 +214,13 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     let pairs = args.games.div_ceil(2).max(1);
     let mut rng = Rng::new(args.seed);
     let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);
+    let mut south_wins = 0u32;
     let mut pair_scores: Vec<f64> = Vec::new();
     let (mut sa, mut sb) = (Stats::default(), Stats::default());
     let mut plies = 0u64;
     let t = Instant::now();
     for _ in 0..pairs {
-        let start = opening(args.variant, args.opening_plies, &mut rng);
+        let start = opening(args.variant, args.opening_plies, args.balance, &mut rng);
         let mut pair = 0.0;
         for a_is_south in [true, false] {
             let mut game_rng = Rng::new(rng.next_u64());
@@ -228,6 +245,9 @@ pub fn run(args: &MatchArgs) -> ExitCode {
                     &mut plies,
                 )
             };
+            if matches!(outcome, Outcome::SouthWins) {
+                south_wins += 1;
+            }
             match (outcome, a_is_south) {
                 (Outcome::SouthWins, true) | (Outcome::NorthWins, false) => {
                     wins += 1;
@@ -273,7 +293,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         }
     }
     say!(
-        "  mean game length {:.1} plies, {:.1} s in all",
+        "  South won {south_wins} of {games}; mean game length {:.1} plies, {:.1} s in all",
         plies as f64 / f64::from(games.max(1)),
         t.elapsed().as_secs_f64()
     );
