@@ -233,11 +233,17 @@ impl AppState {
             Ok(mut rooms) => rooms.drain().map(|(_, h)| h).collect(),
             Err(_) => Vec::new(),
         };
+        // Ask all first, then wait: rooms finish their writes in parallel.
+        let mut acks = Vec::with_capacity(handles.len());
         for h in handles {
             let (tx, rx) = oneshot::channel();
             if h.tx.send(Command::Shutdown { reply: tx }).await.is_ok() {
-                let _ = tokio::time::timeout(Duration::from_secs(10), rx).await;
+                acks.push(rx);
             }
+        }
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+        for rx in acks {
+            let _ = tokio::time::timeout_at(deadline, rx).await;
         }
     }
 }
