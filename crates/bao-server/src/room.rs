@@ -1078,8 +1078,12 @@ impl Room {
                 () = sleep => {
                     let now = Instant::now();
                     if self.presence_due.is_some_and(|d| d <= now) {
-                        self.publish_presence();
-                        self.raise_version_if_far().await;
+                        self.presence_due = None;
+                        // Watchers who came and went within the second change nothing.
+                        if self.presence_tuple() != self.shown_presence {
+                            self.publish_presence();
+                            self.raise_version_if_far().await;
+                        }
                     }
                     if self.idle_since.is_some_and(|t| t + self.idle_limit() <= now) {
                         self.leave_memory(&mut rx).await;
