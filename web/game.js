@@ -771,7 +771,10 @@ function render() {
         : t('moves.viewing', { n: state.browsing, move: g.moves[state.browsing - 1] });
   }
 
-  $('input[data-role=move-input]').disabled = false;
+  $('[data-role=legend-nyumba]').hidden = !(g.variant === 'kiswahili' || g.variant === 'kiswahili-malawi');
+  const input = $('input[data-role=move-input]');
+  const example = g.variant === 'kimasai' ? 'B4' : 'A6L';
+  input.placeholder = t('input.placeholder').replace('A6L', example);
   if (!state.pending && !state.animating) {
     const want = g.result ? resultText() : turnText();
     if (statusText !== want && !statusText.endsWith(want)) setStatus(want);

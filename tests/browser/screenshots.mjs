@@ -27,6 +27,7 @@ try {
     const mv = snap.legal[(i * 7) % snap.legal.length];
     await p.fill('input[data-role=move-input]', mv);
     await p.press('input[data-role=move-input]', 'Enter');
+    await p.waitForFunction((n) => document.querySelectorAll('[data-role=moves] [data-move]').length === n, i + 1);
     await waitInSync(p, server.url, g.id);
   }
   const south = pages.south;

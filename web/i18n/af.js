@@ -74,6 +74,11 @@ export default {
   'game.inAir': 'besig om te saai: {n}',
   'game.pending': 'Jou skuif word gestuur\u2026',
 
+  'legend.playable': 'speelbaar',
+  'legend.last': 'laaste skuif',
+  'legend.picked': 'gekies',
+  'legend.nyumba': 'nyumba (vierkant: nog besit)',
+
   'share.title': 'Nooi jou teenstander',
   'share.text': 'Stuur hierdie skakel. Wie dit eerste oopmaak en op Sluit aan druk, speel teen jou; almal anders kan kyk.',
   'share.copy': 'Kopieer skakel',

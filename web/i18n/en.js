@@ -74,6 +74,11 @@ export default {
   'game.inAir': 'sowing: {n}',
   'game.pending': 'Sending your move\u2026',
 
+  'legend.playable': 'playable',
+  'legend.last': 'last move',
+  'legend.picked': 'picked',
+  'legend.nyumba': 'nyumba (square: still owned)',
+
   'share.title': 'Invite your opponent',
   'share.text': 'Send this link. The first person to open it and press Join plays against you; everyone else can watch.',
   'share.copy': 'Copy link',

@@ -74,6 +74,11 @@ export default {
   'game.inAir': 'aan het zaaien: {n}',
   'game.pending': 'Je zet wordt verstuurd\u2026',
 
+  'legend.playable': 'speelbaar',
+  'legend.last': 'laatste zet',
+  'legend.picked': 'gekozen',
+  'legend.nyumba': 'nyumba (vierkant: nog in bezit)',
+
   'share.title': 'Nodig je tegenstander uit',
   'share.text': 'Stuur deze link. Wie hem als eerste opent en op Meedoen drukt, speelt tegen jou; ieder ander kan kijken.',
   'share.copy': 'Link kopiëren',

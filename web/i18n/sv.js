@@ -74,6 +74,11 @@ export default {
   'game.inAir': 'sås: {n}',
   'game.pending': 'Ditt drag skickas\u2026',
 
+  'legend.playable': 'spelbar',
+  'legend.last': 'senaste draget',
+  'legend.picked': 'vald',
+  'legend.nyumba': 'nyumba (fyrkant: ägs fortfarande)',
+
   'share.title': 'Bjud in din motståndare',
   'share.text': 'Skicka den här länken. Den som först öppnar den och trycker på Gå med spelar mot dig; alla andra kan titta.',
   'share.copy': 'Kopiera länk',

@@ -74,6 +74,11 @@ export default {
   'game.inAir': 'zinapandwa: {n}',
   'game.pending': 'Mchezo wako unatumwa\u2026',
 
+  'legend.playable': 'linachezeka',
+  'legend.last': 'mchezo wa mwisho',
+  'legend.picked': 'limechaguliwa',
+  'legend.nyumba': 'nyumba (mraba: bado inamilikiwa)',
+
   'share.title': 'Mwalike mpinzani wako',
   'share.text': 'Tuma kiungo hiki. Wa kwanza kukifungua na kubofya Jiunge atacheza nawe; wengine wote wanaweza kutazama.',
   'share.copy': 'Nakili kiungo',
