@@ -74,7 +74,7 @@ fn start_in_process_server(
         rt.block_on(async move {
             let mut config = bao_server::config::Config::defaults();
             config.bind = "127.0.0.1:0".into();
-            config.web_dir = data_dir.join("no-web");
+            config.web_dir = Some(data_dir.join("no-web"));
             config.data_dir = data_dir;
             // Every game comes from 127.0.0.1: lift the per-address creation limit.
             config.create_per_minute = 1e9;

@@ -81,6 +81,14 @@ fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr 
     peer.ip()
 }
 
+/// `GET /api/version`: the server's version and the commit it was built from (shown in the page footer).
+pub async fn version() -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "commit": env!("BAO_COMMIT"),
+    }))
+}
+
 /// `POST /api/games`.
 pub async fn create(
     State(state): State<AppState>,

@@ -18,21 +18,21 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::api;
 use crate::config::Config;
 use crate::error::{error_body, AppError};
 use crate::state::AppState;
 use crate::store::Store;
+use crate::{api, assets};
 
 /// The application's routes.
 pub fn router(state: AppState) -> Router {
     let limit = state.config().body_limit;
-    let web = state.config().web_dir.clone();
     let api = Router::new()
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/record", get(api::record))
+        .route("/api/version", get(api::version))
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
@@ -43,9 +43,14 @@ pub fn router(state: AppState) -> Router {
             StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(15),
         ));
-    let static_files = Router::new()
-        .route_service("/g/{id}", ServeFile::new(web.join("game.html")))
-        .fallback_service(ServeDir::new(web));
+    let static_files = match state.config().web_dir.clone() {
+        Some(web) => Router::new()
+            .route_service("/g/{id}", ServeFile::new(web.join("game.html")))
+            .fallback_service(ServeDir::new(web)),
+        None => Router::new()
+            .route("/g/{id}", get(assets::game_page))
+            .fallback(assets::static_file),
+    };
     Router::new()
         .merge(api)
         .merge(static_files)

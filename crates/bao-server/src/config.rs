@@ -18,9 +18,10 @@ pub struct Config {
     /// Directory for the SQLite database (created if missing).
     #[arg(long, env = "BAO_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
-    /// Directory of the static web client.
-    #[arg(long, env = "BAO_WEB_DIR", default_value = "web")]
-    pub web_dir: PathBuf,
+    /// Serve the web client from this directory instead of the copy built into the binary (for working on
+    /// the client without rebuilding).
+    #[arg(long, env = "BAO_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
     /// Public base URL (e.g. `https://bao.example.org`); when set, new games also get an absolute `share_url`.
     #[arg(long, env = "BAO_PUBLIC_URL")]
     pub public_url: Option<String>,
@@ -55,6 +56,15 @@ pub struct Config {
     /// Events buffered per room for slow sockets; a socket further behind gets a snapshot.
     #[arg(long, env = "BAO_ROOM_BUFFER", default_value_t = 64)]
     pub room_buffer: usize,
+    /// Games held in memory at most; past it, opening another game answers 503 `busy`.
+    #[arg(long, env = "BAO_MAX_GAMES", default_value_t = 50_000)]
+    pub max_rooms: usize,
+    /// Log format: `text` (for people) or `json` (one object per line, for log collectors).
+    #[arg(long, env = "BAO_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub log_format: String,
+    /// Log level or filter (`info`, `debug`, `warn,bao_server=debug`); `RUST_LOG` overrides it.
+    #[arg(long, env = "BAO_LOG_LEVEL", default_value = "info")]
+    pub log_level: String,
 }
 
 impl Config {
@@ -64,7 +74,7 @@ impl Config {
         Config {
             bind: "127.0.0.1:8080".into(),
             data_dir: PathBuf::from("./data"),
-            web_dir: PathBuf::from("web"),
+            web_dir: None,
             public_url: None,
             room_idle_secs: 600,
             ws_rate: 10.0,
@@ -76,6 +86,9 @@ impl Config {
             preload_limit: 1000,
             max_replay: 256,
             room_buffer: 64,
+            max_rooms: 50_000,
+            log_format: "text".into(),
+            log_level: "info".into(),
         }
     }
 }

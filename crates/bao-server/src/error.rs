@@ -24,6 +24,8 @@ pub enum AppError {
     RateLimited,
     /// 503 `unavailable`: shutting down.
     Unavailable,
+    /// 503 `busy`: as many games are in memory as the server is configured to hold.
+    Busy,
     /// 500 `internal`: the details are logged, not sent.
     Internal(String),
 }
@@ -45,6 +47,7 @@ impl AppError {
             AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             AppError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             AppError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            AppError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }
@@ -62,6 +65,7 @@ impl AppError {
             AppError::PayloadTooLarge => "the request body is too large".into(),
             AppError::RateLimited => "too many requests; try again in a moment".into(),
             AppError::Unavailable => "the server is shutting down".into(),
+            AppError::Busy => "the server holds as many games as it may; try again later".into(),
             AppError::Internal(_) => "internal error".into(),
         }
     }

@@ -17,8 +17,10 @@
 
 pub mod api;
 pub mod app;
+pub mod assets;
 pub mod config;
 pub mod error;
+pub mod healthcheck;
 pub mod metrics;
 pub mod record;
 pub mod room;

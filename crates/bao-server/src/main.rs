@@ -1,34 +1,80 @@
-//! `bao-server`: reads the configuration and starts the server.
+//! `bao-server`: reads the configuration and starts the server (or checks a running one's health).
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Duration;
 
-use clap::Parser;
+use bao_server::config::Config;
+use clap::{Parser, Subcommand};
+use tracing_subscriber::EnvFilter;
+
+/// Play Bao in the browser: the web server.
+#[derive(Parser)]
+#[command(name = "bao-server", version, about)]
+struct Cli {
+    #[command(flatten)]
+    config: Config,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Ask the server at --bind (BAO_BIND) for /healthz; exit 0 when it is healthy (for Docker's HEALTHCHECK).
+    Healthcheck {
+        /// Seconds to wait for the answer.
+        #[arg(long, default_value_t = 5)]
+        timeout: u64,
+    },
+}
+
+fn init_logs(config: &Config) {
+    let filter = EnvFilter::try_from_default_env()
+        .or_else(|_| EnvFilter::try_new(&config.log_level))
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(filter);
+    if config.log_format == "json" {
+        logs.json().init();
+    } else {
+        logs.with_ansi(std::io::stderr().is_terminal()).init();
+    }
+}
 
 #[tokio::main]
-async fn main() -> std::process::ExitCode {
-    let config = bao_server::config::Config::parse();
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,tower_http=info")),
-        )
-        .init();
+async fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = cli.config;
+    if let Some(Cmd::Healthcheck { timeout }) = cli.command {
+        let addr = bao_server::healthcheck::target(&config.bind);
+        return match bao_server::healthcheck::check(&addr, Duration::from_secs(timeout)).await {
+            Ok(200) => ExitCode::SUCCESS,
+            Ok(code) => {
+                eprintln!("unhealthy: /healthz answered {code}");
+                ExitCode::FAILURE
+            }
+            Err(e) => {
+                eprintln!("unhealthy: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    init_logs(&config);
     let listener = match tokio::net::TcpListener::bind(&config.bind).await {
         Ok(l) => l,
         Err(e) => {
             tracing::error!("cannot listen on {}: {e}", config.bind);
-            return std::process::ExitCode::FAILURE;
+            return ExitCode::FAILURE;
         }
     };
     match bao_server::app::serve(config, listener, bao_server::app::shutdown_signal()).await {
-        Ok(()) => std::process::ExitCode::SUCCESS,
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e}");
-            std::process::ExitCode::FAILURE
+            ExitCode::FAILURE
         }
     }
 }

@@ -169,6 +169,9 @@ impl AppState {
         if self.inner.closing.load(Ordering::SeqCst) {
             return Err(AppError::Unavailable);
         }
+        if rooms.len() >= self.inner.config.max_rooms {
+            return Err(AppError::Busy);
+        }
         let handle = prepared.spawn();
         rooms.insert(id.to_owned(), handle.clone());
         Ok(handle)

@@ -664,7 +664,7 @@ async fn health_metrics_static_files_and_idle_rooms() {
     std::fs::write(web.join("game.html"), "<!doctype html><title>game</title>").unwrap();
     std::fs::write(web.join("index.html"), "<!doctype html><title>home</title>").unwrap();
     let mut c = test_config(&dir.path().join("data"));
-    c.web_dir = web;
+    c.web_dir = Some(web);
     c.room_idle_secs = 1;
     let s = Server::start_with(c).await;
     let (st, body) = s.get_text("/healthz").await;

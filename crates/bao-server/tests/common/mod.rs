@@ -33,7 +33,7 @@ pub fn test_config(data_dir: &Path) -> Config {
     let mut c = Config::defaults();
     c.bind = "127.0.0.1:0".into();
     c.data_dir = data_dir.to_path_buf();
-    c.web_dir = data_dir.join("no-web");
+    c.web_dir = Some(data_dir.join("no-web"));
     c.ws_rate = 1000.0;
     c.ws_burst = 1000.0;
     c.create_per_minute = 10_000.0;

@@ -1,0 +1,88 @@
+//! The web client built into the binary, so that one file serves everything. `--web-dir` serves it from disk
+//! instead (see `app::router`).
+
+use axum::body::Body;
+use axum::extract::Path;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use rust_embed::RustEmbed;
+
+use crate::error::AppError;
+
+/// The files of `web/`, compiled in (release builds; debug builds read them from the source tree).
+#[derive(RustEmbed)]
+#[folder = "../../web/"]
+struct Web;
+
+/// Answers with the embedded file `path`, honouring `If-None-Match` with the file's hash as its ETag.
+fn file(path: &str, headers: &HeaderMap) -> Response {
+    let Some(f) = Web::get(path) else {
+        return AppError::NotFound.into_response();
+    };
+    let etag = format!("\"{}\"", hex(&f.metadata.sha256_hash()[..16]));
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let mut builder = Response::builder()
+        .header(header::ETAG, &etag)
+        // The files are not fingerprinted: browsers may keep them but must ask whether they changed.
+        .header(header::CACHE_CONTROL, "no-cache");
+    if fresh {
+        builder = builder.status(StatusCode::NOT_MODIFIED);
+        return builder.body(Body::empty()).unwrap_or_default();
+    }
+    let mime = f.metadata.mimetype();
+    builder
+        .header(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(mime)
+                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        )
+        .body(Body::from(f.data.into_owned()))
+        .unwrap_or_default()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// `GET /g/{id}`: the game page.
+pub async fn game_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
+    file("game.html", &headers)
+}
+
+/// Any other path: the embedded file of that name (`/` is `index.html`).
+pub async fn static_file(uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() || path.ends_with('/') {
+        format!("{path}index.html")
+    } else {
+        path.to_owned()
+    };
+    file(&path, &headers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pages_are_built_in() {
+        for f in [
+            "index.html",
+            "game.html",
+            "style.css",
+            "game.js",
+            "rules/kiswahili.html",
+        ] {
+            assert!(Web::get(f).is_some(), "{f}");
+        }
+        assert_eq!(
+            Web::get("index.html")
+                .map(|f| f.metadata.mimetype().to_owned())
+                .as_deref(),
+            Some("text/html")
+        );
+    }
+}

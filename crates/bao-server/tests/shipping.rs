@@ -1,0 +1,189 @@
+//! What a self-hoster relies on: the web client built into the binary, `bao-server healthcheck`, JSON logs,
+//! the version endpoint and the cap on games in memory.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{test_config, Server};
+use serde_json::{json, Value};
+
+struct Guard(Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the binary with the given environment and no `--web-dir`; returns it and its first log lines up to
+/// the one with the address, and the address.
+fn spawn(data: &std::path::Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bao-server"));
+    cmd.args(["--bind", "127.0.0.1:0"])
+        .env("BAO_DATA_DIR", data)
+        .env_remove("BAO_WEB_DIR")
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("spawn bao-server");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let guard = Guard(child);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut lines = Vec::new();
+    loop {
+        let line = rx
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            .expect("a log line with the address");
+        let addr = line.split("listening on http://").nth(1).map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ':')
+                .collect::<String>()
+        });
+        lines.push(line);
+        if let Some(addr) = addr {
+            return (guard, lines, addr);
+        }
+    }
+}
+
+fn healthcheck(addr: &str) -> ExitStatus {
+    Command::new(env!("CARGO_BIN_EXE_bao-server"))
+        .args(["--bind", addr, "healthcheck", "--timeout", "5"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("run healthcheck")
+}
+
+#[tokio::test]
+async fn healthcheck_subcommand_says_whether_the_server_is_healthy() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (mut server, _, addr) = spawn(dir.path(), &[]);
+    assert!(healthcheck(&addr).success(), "healthy server");
+    let _ = server.0.kill();
+    let _ = server.0.wait();
+    assert!(!healthcheck(&addr).success(), "stopped server");
+}
+
+#[tokio::test]
+async fn the_web_client_is_built_into_the_binary() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_server, _, addr) = spawn(dir.path(), &[]);
+    let http = reqwest::Client::new();
+    let home = http
+        .get(format!("http://{addr}/"))
+        .send()
+        .await
+        .expect("GET /");
+    assert_eq!(home.status(), 200);
+    assert!(home.headers()["content-type"]
+        .to_str()
+        .unwrap_or("")
+        .starts_with("text/html"));
+    let etag = home.headers().get("etag").cloned().expect("etag");
+    assert!(home
+        .text()
+        .await
+        .expect("body")
+        .contains("data-action=\"play-friend\""));
+    let again = http
+        .get(format!("http://{addr}/"))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .expect("GET / again");
+    assert_eq!(again.status(), 304);
+    let game = http
+        .get(format!("http://{addr}/g/abcdefabcdef"))
+        .send()
+        .await
+        .expect("game page");
+    assert_eq!(game.status(), 200);
+    assert!(game
+        .text()
+        .await
+        .expect("body")
+        .contains("data-role=\"moves\""));
+    let css = http
+        .get(format!("http://{addr}/style.css"))
+        .send()
+        .await
+        .expect("css");
+    assert!(css.headers()["content-type"]
+        .to_str()
+        .unwrap_or("")
+        .starts_with("text/css"));
+    let missing = http
+        .get(format!("http://{addr}/no-such-file.js"))
+        .send()
+        .await
+        .expect("404");
+    assert_eq!(missing.status(), 404);
+    let v: Value = http
+        .get(format!("http://{addr}/api/version"))
+        .send()
+        .await
+        .expect("version")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert!(v["commit"].as_str().is_some_and(|c| !c.is_empty()));
+}
+
+#[tokio::test]
+async fn json_logs_are_one_object_per_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (_server, lines, _) = spawn(
+        dir.path(),
+        &[("BAO_LOG_FORMAT", "json"), ("BAO_LOG_LEVEL", "info")],
+    );
+    let last: Value = serde_json::from_str(lines.last().expect("line")).expect("a JSON log line");
+    assert_eq!(last["level"], "INFO");
+    assert!(last["fields"]["message"]
+        .as_str()
+        .unwrap_or("")
+        .contains("listening"));
+}
+
+#[tokio::test]
+async fn games_in_memory_are_capped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut config = test_config(dir.path());
+    config.max_rooms = 2;
+    config.room_idle_secs = 600;
+    let server = Server::start_with(config).await;
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let (status, body) = server
+            .post("/api/games", json!({"variant": "kujifunza"}))
+            .await;
+        assert_eq!(status, 201, "{body}");
+        ids.push(body["id"].as_str().expect("id").to_owned());
+    }
+    let mut busy = 0;
+    for id in &ids {
+        let (status, body) = server.get_json(&format!("/api/games/{id}")).await;
+        if status == 503 {
+            assert_eq!(body["error"], "busy");
+            busy += 1;
+        } else {
+            assert_eq!(status, 200);
+        }
+    }
+    assert_eq!(busy, 1, "two games fit in memory, the third does not");
+    server.stop().await;
+}
