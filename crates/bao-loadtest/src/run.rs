@@ -44,6 +44,11 @@ struct Ctx {
     connect_slots: Semaphore,
     start: watch::Receiver<bool>,
     stop: watch::Receiver<bool>,
+    /// Set once no game has a move in flight after the stop: sockets may close then, so that the burst of
+    /// closing handshakes does not delay (and inflate the round trip of) the last moves.
+    close: watch::Receiver<bool>,
+    /// Games inside their play loop now.
+    playing: AtomicUsize,
     sockets_made: AtomicUsize,
     /// Games of the ramp-up that are set up or have failed.
     ramp_settled: AtomicUsize,
@@ -282,6 +287,7 @@ async fn drive(
     let stats = Arc::new(Stats::new());
     let (start_tx, start_rx) = watch::channel(false);
     let (stop_tx, stop_rx) = watch::channel(false);
+    let (close_tx, close_rx) = watch::channel(false);
     let seed = args.seed.unwrap_or_else(rand::random);
     let ctx = Arc::new(Ctx {
         move_pacer: Pacer::new(args.rate),
@@ -294,6 +300,8 @@ async fn drive(
         stop: stop_rx,
         sockets_made: AtomicUsize::new(0),
         ramp_settled: AtomicUsize::new(0),
+        close: close_rx,
+        playing: AtomicUsize::new(0),
         played,
         ws_config: WebSocketConfig::default()
             .read_buffer_size(8 * 1024)
@@ -365,7 +373,12 @@ async fn drive(
     let metrics_after = scrape_moves(&ctx).await;
     let _ = stop_tx.send(true);
 
-    // Shutdown: every game finishes its move in flight and closes its sockets.
+    // Shutdown: every game finishes its move in flight; then all close their sockets.
+    let quiet_by = Instant::now() + args.move_timeout + Duration::from_secs(5);
+    while ctx.playing.load(Ordering::SeqCst) > 0 && Instant::now() < quiet_by {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let _ = close_tx.send(true);
     let grace = args.move_timeout + Duration::from_secs(20);
     let drained = tokio::time::timeout(grace, async {
         while let Some(r) = tasks.join_next().await {
@@ -525,7 +538,13 @@ async fn game_slot(ctx: Arc<Ctx>, mut rng: StdRng) {
             _ = start.wait_for(|s| *s) => {}
             _ = stop.wait_for(|s| *s) => {}
         }
+        ctx.playing.fetch_add(1, Ordering::SeqCst);
         let outcome = play(&ctx, &mut game, &mut rng).await;
+        ctx.playing.fetch_sub(1, Ordering::SeqCst);
+        if outcome == Outcome::Stopped {
+            let mut close = ctx.close.clone();
+            let _ = close.wait_for(|c| *c).await;
+        }
         let confirmed = game.state.as_ref().map_or(0, |s| s.ply);
         lock(&ctx.played).push((game.id.clone(), confirmed));
         game.close().await;
@@ -643,7 +662,7 @@ async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
             ctx.stats.clone(),
             ws,
             guard,
-            ctx.stop.clone(),
+            ctx.close.clone(),
             done_rx.clone(),
         ));
     }
