@@ -419,6 +419,8 @@ async fn drive(
         moves_lost: Stats::get(&stats.moves_lost),
         opponent_moved: Stats::get(&stats.opponent_moved),
         spectator_events: Stats::get(&stats.spectator_events),
+        moved_event_mean_bytes: Stats::get(&stats.moved_bytes) as f64
+            / Stats::get(&stats.moved_events).max(1) as f64,
         moves_per_sec: if play_secs > 0.0 {
             acked_in_play as f64 / play_secs
         } else {
@@ -958,6 +960,10 @@ async fn play(ctx: &Ctx, game: &mut Game, rng: &mut StdRng) -> Outcome {
                 };
                 match m.t.as_str() {
                     "moved" => {
+                        Stats::inc(&stats.moved_events);
+                        stats
+                            .moved_bytes
+                            .fetch_add(text.len() as u64, Ordering::Relaxed);
                         let Some(next) = GameState::from_moved(&m) else {
                             stats.error("bad_server_message");
                             continue;

@@ -24,6 +24,10 @@ pub struct Stats {
     pub moves_lost: AtomicU64,
     /// `moved` events received by the opponent of the mover.
     pub opponent_moved: AtomicU64,
+    /// Bytes of the `moved` events the players received (both seats).
+    pub moved_bytes: AtomicU64,
+    /// Number of `moved` events the players received (both seats).
+    pub moved_events: AtomicU64,
     /// Events received by spectators.
     pub spectator_events: AtomicU64,
     /// Games created (`POST /api/games` answered 201).
@@ -60,6 +64,8 @@ impl Stats {
             moves_rejected: AtomicU64::new(0),
             moves_lost: AtomicU64::new(0),
             opponent_moved: AtomicU64::new(0),
+            moved_bytes: AtomicU64::new(0),
+            moved_events: AtomicU64::new(0),
             spectator_events: AtomicU64::new(0),
             games_created: AtomicU64::new(0),
             games_ready: AtomicU64::new(0),
@@ -252,6 +258,8 @@ pub struct Report {
     pub opponent_moved: u64,
     /// Events received by spectators.
     pub spectator_events: u64,
+    /// Mean size of a `moved` event as received (bytes of JSON text).
+    pub moved_event_mean_bytes: f64,
     /// Acknowledged moves per second over the play phase.
     pub moves_per_sec: f64,
     /// Move round trip: from sending the move to the sender's own `moved` for that ply.
@@ -321,6 +329,11 @@ impl Report {
             self.moves_rejected,
             self.moves_lost,
             self.moves_per_sec
+        );
+        let _ = writeln!(
+            s,
+            "  events       `moved` events {:.0} bytes on average; {} seen by the opponent; {} to spectators",
+            self.moved_event_mean_bytes, self.opponent_moved, self.spectator_events
         );
         let l = &self.latency;
         let _ = writeln!(
