@@ -4,8 +4,10 @@
 
 # ---- build ----
 FROM rust:1-bookworm AS build
+# The commit shown in the page footer (the build has no .git): docker build --build-arg BAO_COMMIT=$(git rev-parse HEAD) .
+ARG BAO_COMMIT=unknown
+ENV BAO_COMMIT=$BAO_COMMIT
 WORKDIR /src
-# Dependencies first, so that a change to the project's code does not rebuild them.
 COPY Cargo.toml Cargo.lock ./
 COPY crates ./crates
 COPY migrations ./migrations

@@ -10,7 +10,8 @@ import { encode, toSvg } from '/qr.js';
 
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || new URLSearchParams(location.search).get('id') || '');
-const shareUrl = `${location.origin}/g/${encodeURIComponent(gameId)}`;
+// The server's public address when it has one configured (behind a proxy), else this page's origin.
+let shareUrl = `${location.origin}/g/${encodeURIComponent(gameId)}`;
 const SPEEDS = { slow: [420, 14000], normal: [170, 6000], fast: [60, 2500], instant: [0, 0] };
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -318,6 +319,7 @@ async function refetch(force) {
 
 function applySnapshot(snap, force) {
   if (!snap || !snap.position) return;
+  if (typeof snap.share_url === 'string' && snap.share_url) shareUrl = snap.share_url;
   if (!force && state.game && typeof snap.v === 'number' && snap.v < state.v) return;
   const prevMoves = state.game ? state.game.moves : loadHistory().moves;
   state.game = {

@@ -57,7 +57,7 @@ pub struct Config {
     #[arg(long, env = "BAO_ROOM_BUFFER", default_value_t = 64)]
     pub room_buffer: usize,
     /// Games held in memory at most; past it, opening another game answers 503 `busy`.
-    #[arg(long, env = "BAO_MAX_GAMES", default_value_t = 50_000)]
+    #[arg(long = "max-games", env = "BAO_MAX_GAMES", default_value_t = 50_000)]
     pub max_rooms: usize,
     /// Log format: `text` (for people) or `json` (one object per line, for log collectors).
     #[arg(long, env = "BAO_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]

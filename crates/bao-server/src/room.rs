@@ -502,6 +502,9 @@ impl Room {
             },
             "rematch_of": self.rematch_of,
             "created_at": self.created_at,
+            "share_url": self.state.config().public_url.as_ref().map(|base| {
+                format!("{}/g/{}", base.trim_end_matches('/'), self.id)
+            }),
         })
     }
 

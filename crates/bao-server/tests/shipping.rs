@@ -187,3 +187,35 @@ async fn games_in_memory_are_capped() {
     assert_eq!(busy, 1, "two games fit in memory, the third does not");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn share_links_use_the_public_url_when_one_is_set() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut config = test_config(dir.path());
+    config.public_url = Some("https://bao.example.org/".into());
+    let server = Server::start_with(config).await;
+    let (status, created) = server
+        .post("/api/games", json!({"variant": "kimasai"}))
+        .await;
+    assert_eq!(status, 201);
+    let id = created["id"].as_str().expect("id");
+    let want = format!("https://bao.example.org/g/{id}");
+    assert_eq!(created["share_url"], want.as_str());
+    let (_, snap) = server.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(snap["share_url"], want.as_str());
+    server.stop().await;
+    // Without it the snapshot says null and the page uses its own origin.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::start(dir.path()).await;
+    let (_, created) = server
+        .post("/api/games", json!({"variant": "kimasai"}))
+        .await;
+    let (_, snap) = server
+        .get_json(&format!(
+            "/api/games/{}",
+            created["id"].as_str().expect("id")
+        ))
+        .await;
+    assert_eq!(snap["share_url"], Value::Null);
+    server.stop().await;
+}
