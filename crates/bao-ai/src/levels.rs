@@ -9,6 +9,8 @@
 
 use std::time::Duration;
 
+use bao_core::Variant;
+
 use crate::search::{Limits, Options};
 use crate::Level;
 
@@ -50,7 +52,27 @@ impl LevelConfig {
 }
 
 impl Level {
-    /// The settings of the level at its real budget.
+    /// The settings of the level for `variant` at its real budget: [`Level::config`], adjusted where a
+    /// variant needs it (see [`Level::config`] and the module docs).
+    pub fn config_for(self, variant: Variant) -> LevelConfig {
+        let mut c = self.config();
+        if variant == Variant::Kujifunza {
+            // Kujifunza games are short (15-20 plies) and sharp: one random move usually loses at once.
+            // Easy blunders less there (or random would beat it too often) and medium looks one ply further
+            // (or easy would hold it too often).
+            match self {
+                Level::Easy => {
+                    c.noise = 30;
+                    c.blunder_per_mille = 50;
+                }
+                Level::Medium => c.max_depth = 4,
+                Level::Hard => {}
+            }
+        }
+        c
+    }
+
+    /// The settings of the level at its real budget, for variants without adjustments.
     pub fn config(self) -> LevelConfig {
         match self {
             Level::Easy => LevelConfig {

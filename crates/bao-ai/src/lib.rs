@@ -116,5 +116,5 @@ pub fn think(pos: &Position, cfg: &LevelConfig, seed: u64) -> SearchResult {
 /// Chooses a move for the side to move, or `None` when the game is over. Deterministic for a given `seed`
 /// unless the level's time budget cuts the search. Blocking: call it from a blocking thread.
 pub fn choose_move(pos: &Position, level: Level, seed: u64) -> Option<Move> {
-    think(pos, &level.config(), seed).best
+    think(pos, &level.config_for(pos.variant()), seed).best
 }

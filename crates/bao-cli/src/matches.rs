@@ -83,7 +83,7 @@ impl Engine {
         let cfg = match player {
             Player::Random => None,
             Player::Ai(level) => {
-                let mut c = level.config();
+                let mut c = level.config_for(args.variant);
                 if let Some(ms) = args.ms {
                     c.time = c.time.min(Duration::from_millis(ms));
                 }
@@ -174,7 +174,7 @@ fn winner(side: Side) -> Outcome {
 }
 
 /// A seeded random opening: `plies` random moves from the start that do not end the game. With `balance`,
-/// only an opening that a fixed 20 000-node search scores within `balance` of even is kept: a random move
+/// only an opening that a fixed BALANCE_NODES-node search scores within `balance` of even is kept: a random move
 /// often throws the game away at once (Kujifunza above all), and an opening that is already decided is
 /// won by whoever gets the winning side, so both games of its pair split and measure nothing.
 fn opening(variant: Variant, plies: u32, balance: Option<i32>, rng: &mut Rng) -> Position {
@@ -196,7 +196,7 @@ fn opening(variant: Variant, plies: u32, balance: Option<i32>, rng: &mut Rng) ->
         if let Some(b) = balance {
             let opts = bao_ai::Options::new(bao_ai::Limits {
                 max_depth: 64,
-                nodes: Some(20_000),
+                nodes: Some(BALANCE_NODES),
                 time: None,
             });
             if bao_ai::search::search(&pos, &opts).score.abs() > b {
@@ -206,6 +206,9 @@ fn opening(variant: Variant, plies: u32, balance: Option<i32>, rng: &mut Rng) ->
         return pos;
     }
 }
+
+/// Nodes of the search that judges whether an opening is balanced.
+const BALANCE_NODES: u64 = 20_000;
 
 /// `bao match`.
 pub fn run(args: &MatchArgs) -> ExitCode {

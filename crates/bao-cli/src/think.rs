@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use bao_ai::{Level, LevelConfig};
-use bao_core::Position;
+use bao_core::{Position, Variant};
 
 /// Options of `bao think`.
 pub struct ThinkArgs {
@@ -32,8 +32,8 @@ pub struct ThinkArgs {
 }
 
 /// The settings `bao think` searches with.
-fn config(args: &ThinkArgs) -> LevelConfig {
-    let mut cfg = args.level.config();
+fn config(args: &ThinkArgs, variant: Variant) -> LevelConfig {
+    let mut cfg = args.level.config_for(variant);
     if let Some(ms) = args.ms {
         cfg.time = Duration::from_millis(ms);
     }
@@ -46,7 +46,7 @@ fn config(args: &ThinkArgs) -> LevelConfig {
 
 /// `bao think`.
 pub fn think(args: &ThinkArgs) -> ExitCode {
-    let cfg = config(args);
+    let mut budget = config(args, Variant::Kiswahili).time;
     let mut times: Vec<Duration> = Vec::new();
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for (n, line) in io::stdin().lock().lines().enumerate() {
@@ -67,6 +67,8 @@ pub fn think(args: &ThinkArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
+        let cfg = config(args, pos.variant());
+        budget = cfg.time;
         let r = bao_ai::think(&pos, &cfg, args.seed);
         let secs = r.elapsed.as_secs_f64();
         let nps = if secs > 0.0 {
@@ -100,7 +102,7 @@ pub fn think(args: &ThinkArgs) -> ExitCode {
             pct(0.9),
             pct(0.99),
             pct(1.0),
-            cfg.time.as_millis()
+            budget.as_millis()
         );
     }
     ExitCode::SUCCESS
