@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's one test command (README: "Test"): every Rust test of the workspace, then the browser tests
 # in a real headless Chromium. Installs what the browser tests need when it is missing (Debian's chromium
-# package when run as root, the npm packages of tests/browser). Exits non-zero when any test fails.
+# package when run as root, the npm packages of tests/browser), then smoke-tests the release binary as a
+# self-hoster runs it. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,9 +11,10 @@ cargo test --workspace --locked
 
 if [ "${BAO_SKIP_BROWSER_TESTS:-0}" = "1" ]; then
   echo "== browser tests skipped (BAO_SKIP_BROWSER_TESTS=1)"
-  exit 0
-fi
-if [ -x tests/browser/run.sh ]; then
+else
   echo "== browser tests"
   tests/browser/run.sh
 fi
+
+echo "== release smoke test"
+scripts/release-smoke.sh
