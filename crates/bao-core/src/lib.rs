@@ -60,7 +60,7 @@ pub use moves::{Dir, Move, ParseMoveError};
 pub use perft::{perft, perft_by_depth};
 pub use pit::{ParsePitError, Pit, Row, Side};
 pub use position::{
-    GameResult, IllegalMove, Position, PositionError, Reason, Setup, SideSetup, TOTAL_SEEDS,
+    GameResult, IllegalMove, Played, Position, PositionError, Reason, Setup, SideSetup, TOTAL_SEEDS,
 };
 pub use rules::{MoveList, MAX_MOVES};
 pub use trace::{Step, Trace};

@@ -142,6 +142,17 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
+/// A move played by [`Position::play_full`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The position after the move, with its result when the game is over.
+    pub position: Position,
+    /// The sowing steps of the move, in order.
+    pub trace: Trace,
+    /// The legal moves of the new position (empty when the game is over).
+    pub legal: MoveList<Move>,
+}
+
 /// A consistent game position: board, hands, nyumba ownership, takasia mark, side to move and result.
 ///
 /// Every `Position` holds 64 seeds and obeys the rules of its variant; the only ways to get one are
@@ -411,26 +422,36 @@ impl Position {
     /// Plays a legal move: the new position (with its result, "no legal move" included) and the trace of
     /// sowing steps. An illegal move gives an error that lists the legal moves.
     pub fn play(&self, mv: Move) -> Result<(Position, Trace), IllegalMove> {
+        self.play_full(mv).map(|p| (p.position, p.trace))
+    }
+
+    /// Like [`Position::play`], and also returns the legal moves of the new position, which `play` has to
+    /// generate anyway (to see whether the opponent can move). A server keeps them rather than generating
+    /// them again: in rare positions a never-ending candidate move takes long to tell apart.
+    pub fn play_full(&self, mv: Move) -> Result<Played, IllegalMove> {
         let legal = self.legal_moves();
-        if !legal.contains(&mv) {
-            return Err(IllegalMove {
-                played: mv,
-                legal: legal.to_vec(),
-            });
-        }
-        let mut trace = Trace::new();
-        let mut next = rules::simulate(self, mv, &mut trace).ok_or_else(|| IllegalMove {
+        let refuse = || IllegalMove {
             played: mv,
             legal: legal.to_vec(),
-        })?;
-        if next.result.is_none() && next.legal_moves().is_empty() {
+        };
+        if !legal.contains(&mv) {
+            return Err(refuse());
+        }
+        let mut trace = Trace::new();
+        let mut next = rules::simulate(self, mv, &mut trace).ok_or_else(refuse)?;
+        let next_legal = next.legal_moves();
+        if next.result.is_none() && next_legal.is_empty() {
             next.result = Some(GameResult {
                 winner: self.to_move,
                 reason: Reason::NoLegalMove,
             });
             next.takasia = None;
         }
-        Ok((next, trace))
+        Ok(Played {
+            position: next,
+            trace,
+            legal: next_legal,
+        })
     }
 
     /// Plays a move assumed legal, without a trace and without looking for "no legal move" afterwards

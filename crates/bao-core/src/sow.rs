@@ -46,11 +46,15 @@ pub(crate) enum End {
 /// Laps sown before cycle detection starts. Ordinary moves end well before this, so they never pay for it.
 const CYCLE_CHECK_FROM: u32 = 24;
 
-/// Everything that decides how the rest of a move unfolds, compared to detect cycles.
+/// What is compared to detect a cycle: the mover's pits, where the next seed goes, the direction and the seeds
+/// in the air.
+///
+/// The rest of the state (the opponent's pits, both nyumba flags) can only change through a capture or the
+/// loss of a nyumba, and neither can be undone: so no cycle contains one. The detection therefore starts afresh
+/// after each such change, and between two of them comparing the mover's side is comparing the whole state.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState {
-    board: [[u8; 16]; 2],
-    house: [bool; 2],
+    mine: [u8; 16],
     next: u8,
     clockwise: bool,
     held: u8,
@@ -226,6 +230,8 @@ impl<R: Recorder> Sowing<'_, R> {
         let mut saved: Option<LapState> = None;
         let mut power: u32 = 1;
         let mut since: u32 = 0;
+        let mut house = self.pos.house;
+        let mut theirs = self.pos.board[opp];
         loop {
             let at = self.sow_lap();
             let count = self.pos.board[me][at as usize];
@@ -263,9 +269,14 @@ impl<R: Recorder> Sowing<'_, R> {
             }
             laps += 1;
             if laps >= CYCLE_CHECK_FROM {
+                if self.pos.house != house || self.pos.board[opp] != theirs {
+                    // A capture or a lost nyumba: nothing before it can repeat, start afresh.
+                    house = self.pos.house;
+                    theirs = self.pos.board[opp];
+                    saved = None;
+                }
                 let now = LapState {
-                    board: self.pos.board,
-                    house: self.pos.house,
+                    mine: self.pos.board[me],
                     next: self.next,
                     clockwise: self.clockwise,
                     held: self.held,
