@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use bao_ai::Level;
-use bao_core::{Move, Position, Side, Variant};
+use bao_core::{Move, Played, Position, Side, Variant};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -252,6 +252,9 @@ pub struct Room {
     status: Status,
     /// `positions[i]` is the position after `i` moves.
     positions: Vec<Position>,
+    /// The legal moves of the last position, kept from playing the move: generating them can take long in
+    /// rare positions (a never-ending candidate move takes time to tell apart), so it is done once.
+    legal_now: Vec<Move>,
     moves: Vec<Move>,
     /// The `moved` event of each ply, for idempotent resends.
     moved: Vec<Utf8Bytes>,
@@ -361,6 +364,7 @@ impl Room {
             level,
             status,
             positions: vec![Position::new(variant)],
+            legal_now: Position::new(variant).legal_moves().to_vec(),
             moves: Vec::with_capacity(moves.len()),
             moved: Vec::with_capacity(moves.len()),
             outcome: None,
@@ -393,13 +397,14 @@ impl Room {
                 .parse()
                 .map_err(|e| bad(format!("stored move {:?}: {e}", m.notation)))?;
             let pos = room.position();
-            let (next, trace) = pos
-                .play(mv)
+            let played = pos
+                .play_full(mv)
                 .map_err(|e| bad(format!("stored move {} at ply {i}: {e}", m.notation)))?;
             let by = pos.to_move();
-            room.positions.push(next);
+            room.positions.push(played.position);
+            room.legal_now = played.legal.to_vec();
             room.moves.push(mv);
-            let ev = room.moved_json(m.v as u64, i as u64, by, mv, &trace, &next);
+            let ev = room.moved_json(m.v as u64, i as u64, by, mv, &played);
             room.moved.push(utf8(&ev));
         }
         room.outcome = outcome.or_else(|| {
@@ -452,11 +457,7 @@ impl Room {
         if self.status != Status::Playing {
             return Vec::new();
         }
-        self.position()
-            .legal_moves()
-            .iter()
-            .map(|m| m.to_string())
-            .collect()
+        self.legal_now.iter().map(|m| m.to_string()).collect()
     }
 
     fn online(&self, side: Side) -> bool {
@@ -508,20 +509,10 @@ impl Room {
         })
     }
 
-    fn moved_json(
-        &self,
-        v: u64,
-        ply: u64,
-        by: Side,
-        mv: Move,
-        trace: &[bao_core::Step],
-        after: &Position,
-    ) -> Value {
-        let legal: Vec<String> = if after.result().is_some() {
-            Vec::new()
-        } else {
-            after.legal_moves().iter().map(|m| m.to_string()).collect()
-        };
+    fn moved_json(&self, v: u64, ply: u64, by: Side, mv: Move, played: &Played) -> Value {
+        let after = &played.position;
+        let trace = &played.trace;
+        let legal: Vec<String> = played.legal.iter().map(|m| m.to_string()).collect();
         json!({
             "t": "moved",
             "v": v,
@@ -727,9 +718,19 @@ impl Room {
     async fn apply_move(&mut self, by: Side, mv: Move) -> Result<(), Reply> {
         let started = Instant::now();
         let pos = self.position();
-        let (next, trace) = pos
-            .play(mv)
+        // On the blocking pool: a move is quick, but telling a never-ending candidate move apart can take
+        // seconds in rare positions, and that must not hold up the other games on this worker.
+        let played = tokio::task::spawn_blocking(move || pos.play_full(mv))
+            .await
+            .map_err(|e| {
+                tracing::error!(game = %self.id, "move validation failed: {e}");
+                Reply::Error(
+                    "internal",
+                    "the move could not be checked; try again".into(),
+                )
+            })?
             .map_err(|e| Reply::Error("illegal_move", e.to_string()))?;
+        let next = played.position;
         let ply = self.moves.len() as u64;
         let move_v = self.v + 1;
         let outcome = next.result().map(|r| Outcome {
@@ -773,9 +774,10 @@ impl Room {
             ));
         }
         self.stored_v = game_v;
-        let ev = self.moved_json(move_v, ply, by, mv, &trace, &next);
+        let ev = self.moved_json(move_v, ply, by, mv, &played);
         let text = utf8(&ev);
         self.positions.push(next);
+        self.legal_now = played.legal.to_vec();
         self.moves.push(mv);
         self.moved.push(text.clone());
         self.status = status;
@@ -1022,11 +1024,11 @@ impl Room {
         if self.kinds[pos.to_move().index()] != Kind::Computer {
             return;
         }
-        let mv = match mv.filter(|m| pos.is_legal(*m)) {
+        let mv = match mv.filter(|m| self.legal_now.contains(m)) {
             Some(m) => m,
             None => {
                 tracing::error!(game = %self.id, "the computer gave no legal move; playing the first");
-                match pos.legal_moves().first() {
+                match self.legal_now.first() {
                     Some(m) => *m,
                     None => return,
                 }
