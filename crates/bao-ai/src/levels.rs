@@ -4,7 +4,10 @@
 //! `medium` stops at 3 plies (plus capture sequences) whatever the time, and `easy` looks 1 ply ahead (plus forced capture replies)
 //! through a noisy evaluation and sometimes plays a random (but not immediately losing) move. Easy at 2 plies
 //! was too close to medium in Kujifunza, where the first player often has a short forced win that 2 plies
-//! already find (see docs/benchmarks-ai.md). So `hard` stays stronger than `medium` on any
+//! already find (see docs/benchmarks-ai.md).
+//!
+//! Kujifunza has its own settings ([`Level::config_for`]): its games are short and decided early, so easy
+//! blunders less (or random beats it too often) and medium searches 4 plies (or easy holds it too often). So `hard` stays stronger than `medium` on any
 //! machine, and reduced time budgets in matches keep the ordering.
 
 use std::time::Duration;
@@ -53,7 +56,7 @@ impl LevelConfig {
 
 impl Level {
     /// The settings of the level for `variant` at its real budget: [`Level::config`], adjusted where a
-    /// variant needs it (see [`Level::config`] and the module docs).
+    /// variant needs it (Kujifunza: see the module docs).
     pub fn config_for(self, variant: Variant) -> LevelConfig {
         let mut c = self.config();
         if variant == Variant::Kujifunza {

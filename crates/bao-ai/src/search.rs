@@ -459,8 +459,8 @@ impl Searcher {
 /// With no time limit the result depends only on `pos` and `opts` (the node budget makes it reproducible).
 ///
 /// With a time limit the search runs on a helper thread and this function returns at the deadline with the
-/// best move so far, even when the helper is stuck in one slow move generation (see [`SLOW_GENERATION`]); the
-/// helper then notices the stop flag at its next check and exits on its own.
+/// best move so far, even when the helper is stuck in one slow move generation (some positions take
+/// `children()` seconds); the helper then notices the stop flag at its next check and exits on its own.
 pub fn search(pos: &Position, opts: &Options) -> SearchResult {
     let start = Instant::now();
     let Some(time) = opts.limits.time else {
