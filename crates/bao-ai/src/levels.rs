@@ -1,14 +1,14 @@
 //! The three playing levels as search settings.
 //!
-//! Strength comes from depth: `hard` searches as deep as its 1.5 s allow (typically 10 plies and more),
-//! `medium` stops at 3 plies (plus capture sequences) whatever the time, and `easy` looks 1 ply ahead (plus forced capture replies)
-//! through a noisy evaluation and sometimes plays a random (but not immediately losing) move. Easy at 2 plies
-//! was too close to medium in Kujifunza, where the first player often has a short forced win that 2 plies
-//! already find (see docs/benchmarks-ai.md).
+//! Strength comes from depth: `hard` searches as deep as its 1.5 s allow (typically 8-10 plies and more),
+//! `medium` stops at 3 plies (plus capture sequences) whatever the time, and `easy` looks 1 ply ahead (plus
+//! forced capture replies) through a noisy evaluation and sometimes plays a random (but not immediately
+//! losing) move. So `hard` stays stronger than `medium` on any machine, and reduced budgets in matches keep
+//! the ordering. Easy at 2 plies was too close to medium in Kujifunza, where the first player often has a
+//! short forced win that 2 plies already find (see docs/benchmarks-ai.md).
 //!
 //! Kujifunza has its own settings ([`Level::config_for`]): its games are short and decided early, so easy
-//! blunders less (or random beats it too often) and medium searches 4 plies (or easy holds it too often). So `hard` stays stronger than `medium` on any
-//! machine, and reduced time budgets in matches keep the ordering.
+//! blunders less (or random beats it too often) and medium searches 4 plies (or easy holds it too often).
 
 use std::time::Duration;
 
