@@ -887,9 +887,23 @@ async fn play(ctx: &Ctx, game: &mut Game, rng: &mut StdRng) -> Outcome {
         match event {
             Event::Stop => stopping = true,
             Event::Timer => match phase {
-                Phase::InFlight { .. } => {
+                Phase::InFlight { ply, side, .. } => {
                     Stats::inc(&stats.moves_lost);
                     stats.error("move_timeout");
+                    // Tell whether the server played the move (its event went missing) or not.
+                    let known = game.state.as_ref().map_or(0, |s| s.ply);
+                    let served = match game.refresh(ctx).await {
+                        Ok(()) => game.state.as_ref().map_or("no state".to_string(), |s| {
+                            format!("server at ply {}", s.ply)
+                        }),
+                        Err(Fail(code)) => code,
+                    };
+                    eprintln!(
+                        "move_timeout: game {} ply {ply} by {}: no moved event in {:?}; generator at ply {known}, {served}",
+                        game.id,
+                        side.name(),
+                        ctx.args.move_timeout
+                    );
                     return Outcome::Broken;
                 }
                 Phase::Thinking(_) | Phase::Slot(_) => {
