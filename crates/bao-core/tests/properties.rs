@@ -59,7 +59,11 @@ fn check_position(p: &Position) {
                 assert!(legal.contains(&m), "{m} played but is not listed");
                 let full = p.play_full(m).expect("legal");
                 assert_eq!(full.position, after);
-                assert_eq!(full.legal, after.legal_moves(), "play_full lists the next moves");
+                assert_eq!(
+                    full.legal,
+                    after.legal_moves(),
+                    "play_full lists the next moves"
+                );
                 replay_trace(p, &trace, &after);
                 assert_eq!(total(&after), 64);
             }
