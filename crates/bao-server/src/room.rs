@@ -503,6 +503,9 @@ impl Room {
             },
             "rematch_of": self.rematch_of,
             "created_at": self.created_at,
+            // Every position of the game (`history[i]`: after i moves), so that a page opened mid-game can
+            // step back through it without knowing the rules.
+            "history": &self.positions,
             "share_url": self.state.config().public_url.as_ref().map(|base| {
                 format!("{}/g/{}", base.trim_end_matches('/'), self.id)
             }),

@@ -219,3 +219,32 @@ async fn share_links_use_the_public_url_when_one_is_set() {
     assert_eq!(snap["share_url"], Value::Null);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn snapshots_carry_every_position_of_the_game() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let server = Server::start(dir.path()).await;
+    let (id, south, north) = server.friends_game("kiswahili").await;
+    let mut ws = [server.ws(&id).await, server.ws(&id).await];
+    ws[0].hello(Some(&south), 0).await;
+    ws[1].hello(Some(&north), 0).await;
+    let mut pos = bao_core::Position::new(bao_core::Variant::Kiswahili);
+    for ply in 0..4u64 {
+        let mv = pos.legal_moves()[0];
+        let side = pos.to_move().index();
+        ws[side]
+            .send(json!({"t": "move", "ply": ply, "move": mv.to_string()}))
+            .await;
+        ws[side].recv_t("moved").await;
+        pos = pos.play(mv).expect("legal").0;
+    }
+    let (_, snap) = server.get_json(&format!("/api/games/{id}")).await;
+    let history = snap["history"].as_array().expect("history");
+    assert_eq!(history.len(), 5);
+    assert_eq!(
+        history[0],
+        serde_json::to_value(bao_core::Position::new(bao_core::Variant::Kiswahili)).expect("json")
+    );
+    assert_eq!(history[4], snap["position"]);
+    server.stop().await;
+}
