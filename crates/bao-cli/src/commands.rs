@@ -38,13 +38,12 @@ pub fn moves_line(line: &str) -> serde_json::Value {
         Ok(p) => p,
         Err(e) => return json!({ "error": e.to_string() }),
     };
-    let mut out = Vec::new();
-    for mv in pos.legal_moves() {
-        // `play` settles the result of the new position ("no legal move" included).
-        if let Ok((next, _)) = pos.play(mv) {
-            out.push(json!({ "move": mv, "position": next }));
-        }
-    }
+    // Each position is finished as `play` finishes it ("no legal move" included), generating every move once.
+    let out: Vec<serde_json::Value> = pos
+        .children_settled()
+        .iter()
+        .map(|(mv, next)| json!({ "move": mv, "position": next }))
+        .collect();
     json!({ "moves": out })
 }
 

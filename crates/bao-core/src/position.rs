@@ -414,6 +414,29 @@ impl Position {
         out
     }
 
+    /// The legal moves with the positions they lead to, each finished as [`Position::play`] finishes it (a
+    /// position whose side to move cannot move gets its "no legal move" result). One move generation per
+    /// child more than [`Position::children`]; for tools that list moves with their positions.
+    pub fn children_settled(&self) -> MoveList<(Move, Position)> {
+        let mut out = self.children();
+        for (_, child) in out.iter_mut() {
+            let legal = child.legal_moves();
+            child.settle(&legal);
+        }
+        out
+    }
+
+    /// Records "no legal move" when the side to move has none (`legal` being its legal moves).
+    fn settle(&mut self, legal: &[Move]) {
+        if self.result.is_none() && legal.is_empty() {
+            self.result = Some(GameResult {
+                winner: self.to_move.opponent(),
+                reason: Reason::NoLegalMove,
+            });
+            self.takasia = None;
+        }
+    }
+
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves().contains(&mv)
@@ -440,13 +463,7 @@ impl Position {
         let mut trace = Trace::new();
         let mut next = rules::simulate(self, mv, &mut trace).ok_or_else(refuse)?;
         let next_legal = next.legal_moves();
-        if next.result.is_none() && next_legal.is_empty() {
-            next.result = Some(GameResult {
-                winner: self.to_move,
-                reason: Reason::NoLegalMove,
-            });
-            next.takasia = None;
-        }
+        next.settle(&next_legal);
         Ok(Played {
             position: next,
             trace,

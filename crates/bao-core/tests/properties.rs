@@ -52,6 +52,10 @@ fn check_position(p: &Position) {
         assert!(legal.contains(m));
         assert_eq!(p.play_unchecked(*m).as_ref(), Some(child));
     }
+    // children_settled() gives exactly what play() gives.
+    for (m, settled) in p.children_settled() {
+        assert_eq!(p.play(m).map(|r| r.0), Ok(settled));
+    }
     // Every listed move plays, with a trace that replays; every other move is refused with the list.
     for m in all_candidate_moves(p) {
         match p.play(m) {
