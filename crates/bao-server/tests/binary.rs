@@ -3,56 +3,19 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::Server;
+use common::{spawn_binary, Guard, Server};
 use serde_json::json;
 
-/// Kills the server if a test fails half-way, so that no process outlives the test.
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        if let Ok(None) = self.0.try_wait() {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-}
-
-/// Starts the binary on a free port; returns the child and the address from its log line.
+/// Starts the binary on a free port with the web files of `web`; returns the child and the address from its
+/// log line.
 fn spawn_server(data: &Path, web: &Path) -> (Guard, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bao-server"))
-        .args(["--bind", "127.0.0.1:0"])
-        .env("BAO_DATA_DIR", data)
-        .env("BAO_WEB_DIR", web)
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let Ok(line) = rx.recv_timeout(deadline.saturating_duration_since(Instant::now())) else {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("no log line with the address");
-        };
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            let addr = rest.split_whitespace().next().unwrap().to_owned();
-            return (Guard(child), addr);
-        }
-    }
+    let web = web.to_string_lossy().into_owned();
+    let (guard, _, addr) = spawn_binary(data, &[("BAO_WEB_DIR", &web), ("RUST_LOG", "info")]);
+    (guard, addr)
 }
 
 async fn wait_exit(child: &mut Guard) -> std::process::ExitStatus {

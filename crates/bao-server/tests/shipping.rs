@@ -3,61 +3,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitStatus, Stdio};
 
-use common::{test_config, Server};
+use common::{spawn_binary as spawn, test_config, Server};
 use serde_json::{json, Value};
-
-struct Guard(Child);
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts the binary with the given environment and no `--web-dir`; returns it and its first log lines up to
-/// the one with the address, and the address.
-fn spawn(data: &std::path::Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_bao-server"));
-    cmd.args(["--bind", "127.0.0.1:0"])
-        .env("BAO_DATA_DIR", data)
-        .env_remove("BAO_WEB_DIR")
-        .env_remove("RUST_LOG")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd.spawn().expect("spawn bao-server");
-    let stderr = child.stderr.take().expect("stderr");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    let guard = Guard(child);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let mut lines = Vec::new();
-    loop {
-        let line = rx
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            .expect("a log line with the address");
-        let addr = line.split("listening on http://").nth(1).map(|rest| {
-            rest.chars()
-                .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ':')
-                .collect::<String>()
-        });
-        lines.push(line);
-        if let Some(addr) = addr {
-            return (guard, lines, addr);
-        }
-    }
-}
 
 fn healthcheck(addr: &str) -> ExitStatus {
     Command::new(env!("CARGO_BIN_EXE_bao-server"))

@@ -259,3 +259,55 @@ impl Ws {
 pub fn close_code(c: CloseCode) -> u16 {
     u16::from(c)
 }
+
+/// The server binary, killed when dropped if it is still running (no process outlives a failed test).
+pub struct Guard(pub std::process::Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+/// Starts the binary with the given environment and no `--web-dir`; returns it and its first log lines up to
+/// the one with the address, and the address.
+pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, String) {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bao-server"));
+    cmd.args(["--bind", "127.0.0.1:0"])
+        .env("BAO_DATA_DIR", data)
+        .env_remove("BAO_WEB_DIR")
+        .env_remove("RUST_LOG")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("spawn bao-server");
+    let stderr = child.stderr.take().expect("stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    let guard = Guard(child);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let mut lines = Vec::new();
+    loop {
+        let line = rx
+            .recv_timeout(deadline.saturating_duration_since(std::time::Instant::now()))
+            .expect("a log line with the address");
+        let addr = line.split("listening on http://").nth(1).map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ':')
+                .collect::<String>()
+        });
+        lines.push(line);
+        if let Some(addr) = addr {
+            return (guard, lines, addr);
+        }
+    }
+}
