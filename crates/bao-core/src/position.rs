@@ -414,6 +414,23 @@ impl Position {
         out
     }
 
+    /// [`Position::children`] for searches that must stay responsive: `None` when telling the legal moves
+    /// apart would take more than `lap_budget` laps of sowing beyond the 24 first laps of each move.
+    ///
+    /// Ordinary moves need no such laps, so this is `children()` for almost every position. The rare positions
+    /// it gives up on have a candidate move whose relay sowing goes on for a long time: only following it to
+    /// its end, or until it repeats a state (a never-ending move), tells whether it is legal, and a
+    /// repetition can take tens of millions of laps (about 8 ns each).
+    pub fn children_within(&self, lap_budget: u64) -> Option<MoveList<(Move, Position)>> {
+        let mut budget = crate::sow::LapBudget {
+            left: lap_budget,
+            exhausted: false,
+        };
+        let mut out = MoveList::new();
+        rules::for_each_legal_with(self, &mut budget, |m, p| out.push((m, *p)));
+        (!budget.exhausted).then_some(out)
+    }
+
     /// The legal moves with the positions they lead to, each finished as [`Position::play`] finishes it (a
     /// position whose side to move cannot move gets its "no legal move" result). One move generation per
     /// child more than [`Position::children`]; for tools that list moves with their positions.

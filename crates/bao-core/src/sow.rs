@@ -41,10 +41,71 @@ pub(crate) enum End {
     Finished,
     /// The sowing returned to a state it was in before: the move never ends.
     NeverEnding,
+    /// The recorder's lap budget ran out ([`LapBudget`]): whether the move ends is unknown.
+    Abandoned,
+}
+
+/// A recorder that records nothing and allows a fixed number of laps beyond the first
+/// `CYCLE_CHECK_FROM` laps of each move, over all the moves it is used for.
+pub(crate) struct LapBudget {
+    /// Laps still allowed.
+    pub left: u64,
+    /// Whether a move was abandoned for want of laps.
+    pub exhausted: bool,
+}
+
+impl Recorder for LapBudget {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn step(&mut self, _: Step) {}
+    #[inline(always)]
+    fn more_laps(&mut self) -> bool {
+        if self.left == 0 {
+            self.exhausted = true;
+            return false;
+        }
+        self.left -= 1;
+        true
+    }
 }
 
 /// Laps sown before cycle detection starts. Ordinary moves end well before this, so they never pay for it.
 const CYCLE_CHECK_FROM: u32 = 24;
+
+/// One seed in each of the 16 pits of a ring held as a `u128`.
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+
+/// `SOW_MASKS[clockwise][start][k]`: one seed in each of the `k` pits from `start` on, in that direction.
+const SOW_MASKS: [[[u128; 16]; 16]; 2] = sow_masks();
+
+const fn sow_masks() -> [[[u128; 16]; 16]; 2] {
+    let mut t = [[[0u128; 16]; 16]; 2];
+    let mut cw = 0;
+    while cw < 2 {
+        let mut start = 0;
+        while start < 16 {
+            let mut k = 1;
+            while k < 16 {
+                let at = if cw == 1 {
+                    (start + k - 1) & 15
+                } else {
+                    (start + 16 - (k - 1)) & 15
+                };
+                t[cw][start][k] = t[cw][start][k - 1] | (1u128 << (8 * at));
+                k += 1;
+            }
+            start += 1;
+        }
+        cw += 1;
+    }
+    t
+}
+
+/// The seeds in pit `ring` of a ring held as a `u128`.
+#[inline(always)]
+fn seeds_at(ring: u128, at: u8) -> u8 {
+    (ring >> (8 * u32::from(at))) as u8
+}
 
 /// What is compared to detect a cycle: the mover's pits, where the next seed goes, the direction and the seeds
 /// in the air.
@@ -54,7 +115,7 @@ const CYCLE_CHECK_FROM: u32 = 24;
 /// after each such change, and between two of them comparing the mover's side is comparing the whole state.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct LapState {
-    mine: [u8; 16],
+    mine: u128,
     next: u8,
     clockwise: bool,
     held: u8,
@@ -108,47 +169,37 @@ impl<R: Recorder> Sowing<'_, R> {
         n
     }
 
-    /// Sows the seeds in the air, one per pit from `next`; returns the ring index of the last pit.
+    /// Sows the seeds in the air, one per pit from `next`, into the mover's ring held as a `u128` (one byte
+    /// per pit, ring index = byte index); returns the ring index of the last pit.
+    ///
+    /// The board arithmetic is two additions of precomputed masks whatever the number of seeds: long relay
+    /// chains (and the never-ending moves that must be followed until they repeat) spend their time here.
     #[inline(always)]
-    fn sow_lap(&mut self) -> u8 {
-        let me = self.me;
+    fn sow_lap(&mut self, ring: &mut u128) -> u8 {
         let n = self.held;
         self.held = 0;
-        let ring = &mut self.pos.board[me.index()];
-        if R::ENABLED {
-            let mut at = self.next;
-            let mut last = at;
-            for _ in 0..n {
-                ring[at as usize] += 1;
-                self.rec.step(Step::Sow {
-                    pit: Pit::from_ring(me, at),
-                });
-                last = at;
-                at = step(at, self.clockwise);
-            }
-            return last;
-        }
-        let full = n >> 4;
-        if full > 0 {
-            for c in ring.iter_mut() {
-                *c += full;
-            }
-        }
-        let rem = n & 15;
         let start = self.next;
+        let cw = self.clockwise;
+        if R::ENABLED {
+            let mut at = start;
+            for _ in 0..n {
+                self.rec.step(Step::Sow {
+                    pit: Pit::from_ring(self.me, at),
+                });
+                at = step(at, cw);
+            }
+        }
+        // No byte overflows: a pit never holds more than the 64 seeds of the game.
+        *ring += ONES * u128::from(n >> 4);
+        let rem = n & 15;
         if rem == 0 {
             // The last seed of the last full round fell into the pit before `next`.
-            return step(start, !self.clockwise);
+            return step(start, !cw);
         }
-        if self.clockwise {
-            for i in 0..rem {
-                ring[((start + i) & 15) as usize] += 1;
-            }
+        *ring += SOW_MASKS[usize::from(cw)][usize::from(start)][usize::from(rem)];
+        if cw {
             (start + rem - 1) & 15
         } else {
-            for i in 0..rem {
-                ring[(start.wrapping_sub(i) & 15) as usize] += 1;
-            }
             start.wrapping_sub(rem - 1) & 15
         }
     }
@@ -224,17 +275,34 @@ impl<R: Recorder> Sowing<'_, R> {
             return End::Finished;
         }
         let me = self.me.index();
+        // The mover's ring lives in a register for the whole move and goes back to the board when it ends.
+        let mut mine = u128::from_le_bytes(self.pos.board[me]);
+        let end = self.laps(&mut mine, safari);
+        self.pos.board[me] = mine.to_le_bytes();
+        end
+    }
+
+    /// The lap loop of [`Sowing::run`], on the mover's ring `mine` (the board's copy is stale meanwhile).
+    #[inline(always)]
+    fn laps(&mut self, mine: &mut u128, safari: Safari) -> End {
+        let me = self.me.index();
         let opp = self.me.opponent().index();
         let mut laps: u32 = 0;
-        // Brent's cycle detection over the states at the start of each lap, from lap CYCLE_CHECK_FROM on.
+        // Cycle detection over the states at the start of each lap, from lap CYCLE_CHECK_FROM on: each state is
+        // compared with the first one checked (`first`) and with Brent's saved state (`saved`). Any match is a
+        // repetition, so either proves a never-ending move. Brent's finds every cycle within about three times
+        // its length; `first` finds it within one length when the first state lies on the cycle itself, which
+        // is the usual case: a relay lap can almost always be undone (the lifted pit is the first empty one
+        // behind the lap's last seed), so the laps between two captures rarely lead into a cycle from outside.
+        let mut first: Option<LapState> = None;
         let mut saved: Option<LapState> = None;
         let mut power: u32 = 1;
         let mut since: u32 = 0;
         let mut house = self.pos.house;
         let mut theirs = self.pos.board[opp];
         loop {
-            let at = self.sow_lap();
-            let count = self.pos.board[me][at as usize];
+            let at = self.sow_lap(mine);
+            let count = seeds_at(*mine, at);
             if count == 1 {
                 return End::Finished; // fell into an empty pit
             }
@@ -247,42 +315,55 @@ impl<R: Recorder> Sowing<'_, R> {
                     pit: self.pit(self.me, at),
                 });
                 return End::Finished;
-            } else if self.rules.nyumba_stop && at == NYUMBA && self.pos.house[me] && count >= 6 {
-                self.reached_nyumba_stop = true;
-                if !self.rules.capture || safari == Safari::Stop {
-                    self.rec.step(Step::NyumbaStop {
-                        pit: self.pit(self.me, at),
-                    });
-                    return End::Finished;
-                }
-                let n = self.lift_all(at);
-                self.rec.step(Step::Safari {
-                    pit: self.pit(self.me, at),
-                    count: n,
-                });
             } else {
-                let n = self.lift_all(at);
-                self.rec.step(Step::Relay {
-                    pit: self.pit(self.me, at),
-                    count: n,
+                let stop =
+                    self.rules.nyumba_stop && at == NYUMBA && self.pos.house[me] && count >= 6;
+                if stop {
+                    self.reached_nyumba_stop = true;
+                    if !self.rules.capture || safari == Safari::Stop {
+                        self.rec.step(Step::NyumbaStop {
+                            pit: self.pit(self.me, at),
+                        });
+                        return End::Finished;
+                    }
+                }
+                // A relay, or a safari from the nyumba stop: lift the pit and sow on.
+                *mine &= !(0xFF << (8 * u32::from(at)));
+                if at == NYUMBA {
+                    self.pos.house[me] = false;
+                }
+                self.held = count;
+                self.next = step(at, self.clockwise);
+                let pit = self.pit(self.me, at);
+                self.rec.step(if stop {
+                    Step::Safari { pit, count }
+                } else {
+                    Step::Relay { pit, count }
                 });
             }
             laps += 1;
             if laps >= CYCLE_CHECK_FROM {
+                if !self.rec.more_laps() {
+                    return End::Abandoned;
+                }
                 if self.pos.house != house || self.pos.board[opp] != theirs {
                     // A capture or a lost nyumba: nothing before it can repeat, start afresh.
                     house = self.pos.house;
                     theirs = self.pos.board[opp];
                     saved = None;
+                    first = None;
                 }
                 let now = LapState {
-                    mine: self.pos.board[me],
+                    mine: *mine,
                     next: self.next,
                     clockwise: self.clockwise,
                     held: self.held,
                 };
-                if saved == Some(now) {
+                if saved == Some(now) || first == Some(now) {
                     return End::NeverEnding;
+                }
+                if first.is_none() {
+                    first = Some(now);
                 }
                 since += 1;
                 if saved.is_none() || since == power {

@@ -98,6 +98,12 @@ pub(crate) trait Recorder {
     /// Whether steps are recorded (lets the engine take shortcuts when they are not).
     const ENABLED: bool;
     fn step(&mut self, step: Step);
+    /// Asked before every lap of a long move (past the laps that ordinary moves need): `false` abandons the
+    /// move unfinished. Only [`crate::sow::LapBudget`] ever says no.
+    #[inline(always)]
+    fn more_laps(&mut self) -> bool {
+        true
+    }
 }
 
 impl Recorder for () {

@@ -204,3 +204,18 @@ fn a_never_ending_move_is_not_legal() {
     let err = p.play(m).expect_err("never ends");
     assert!(err.to_string().contains("legal moves"));
 }
+
+/// A never-ending move whose sowing repeats only after 71,078,192 laps (a cycle through its first state) is
+/// still found and refused, and the other moves stay legal. `children_within` gives up on it instead.
+#[test]
+fn a_never_ending_move_with_a_long_cycle_is_found() {
+    let p = Position::from_json(
+        r#"{"variant":"kujifunza","to_move":"south","south":{"front":[1,0,9,4,0,9,1,9],"back":[2,3,0,5,0,5,0,3],"hand":0,"house":false},"north":{"front":[0,0,0,0,1,0,0,0],"back":[1,1,2,5,0,2,1,0],"hand":0,"house":false},"takasia":null,"result":null}"#,
+    )
+    .expect("valid");
+    let legal: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
+    assert_eq!(legal, ["A3L", "A3R", "A4L", "A4R", "A6R", "A8L", "A8R"]);
+    assert!(p.play_unchecked(mv("A6L")).is_none());
+    assert_eq!(p.children_within(1_000_000), None);
+    assert_eq!(p.children_within(80_000_000).map(|c| c.len()), Some(7));
+}

@@ -52,6 +52,11 @@ fn check_position(p: &Position) {
         assert!(legal.contains(m));
         assert_eq!(p.play_unchecked(*m).as_ref(), Some(child));
     }
+    // children_within() is children() when its budget suffices, and never a partial list.
+    assert_eq!(p.children_within(u64::MAX), Some(children.clone()));
+    if let Some(bounded) = p.children_within(0) {
+        assert_eq!(bounded, children);
+    }
     // children_settled() gives exactly what play() gives.
     for (m, settled) in p.children_settled() {
         assert_eq!(p.play(m).map(|r| r.0), Ok(settled));

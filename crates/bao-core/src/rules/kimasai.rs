@@ -7,13 +7,17 @@ use crate::position::Position;
 use crate::sow::{LapRules, Safari};
 use crate::trace::{Recorder, Step};
 
-pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)) {
+pub(crate) fn for_each_legal<R: Recorder>(
+    pos: &Position,
+    rec: &mut R,
+    f: &mut impl FnMut(Move, &Position),
+) {
     let stage = pos.stage();
     for s in 0..16u8 {
         if pos.board[pos.to_move.index()][s as usize] == 0 {
             continue;
         }
-        if let Some(p) = play(pos, stage, s, &mut ()) {
+        if let Some(p) = play(pos, stage, s, rec) {
             f(Move::pit_only(own_pit(pos, s)), &p);
         }
     }

@@ -71,14 +71,26 @@ impl Position {
 }
 
 /// Calls `f` with every legal move and the position it leads to.
-pub(crate) fn for_each_legal(pos: &Position, mut f: impl FnMut(Move, &Position)) {
+pub(crate) fn for_each_legal(pos: &Position, f: impl FnMut(Move, &Position)) {
+    for_each_legal_with(pos, &mut (), f);
+}
+
+/// [`for_each_legal`] with a recorder that may abandon long moves ([`crate::sow::LapBudget`]); such moves are
+/// left out, so the caller must ask the recorder whether the list is complete.
+pub(crate) fn for_each_legal_with<R: Recorder>(
+    pos: &Position,
+    rec: &mut R,
+    mut f: impl FnMut(Move, &Position),
+) {
     if pos.result.is_some() {
         return;
     }
     match pos.stage() {
-        Stage::Mtaji => mtaji::for_each_legal(pos, &mut f),
-        Stage::Namua => namua::for_each_legal(pos, &mut f),
-        Stage::KimasaiPhase1 { .. } | Stage::KimasaiPhase2 => kimasai::for_each_legal(pos, &mut f),
+        Stage::Mtaji => mtaji::for_each_legal(pos, rec, &mut f),
+        Stage::Namua => namua::for_each_legal(pos, rec, &mut f),
+        Stage::KimasaiPhase1 { .. } | Stage::KimasaiPhase2 => {
+            kimasai::for_each_legal(pos, rec, &mut f)
+        }
     }
 }
 
@@ -133,7 +145,7 @@ pub(crate) fn run_and_finish<R: Recorder>(
     safari: Safari,
     takasa_in_mtaji: bool,
 ) -> Option<(Position, bool)> {
-    if s.run(safari) == End::NeverEnding {
+    if s.run(safari) != End::Finished {
         return None;
     }
     let reached = s.reached_nyumba_stop;

@@ -54,7 +54,11 @@ pub(crate) fn capture_targets(me: &[u8; 16], opp: &[u8; 16]) -> u8 {
     bits
 }
 
-pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)) {
+pub(crate) fn for_each_legal<R: Recorder>(
+    pos: &Position,
+    rec: &mut R,
+    f: &mut impl FnMut(Move, &Position),
+) {
     let me = &pos.board[pos.to_move.index()];
     let opp = &pos.board[pos.to_move.opponent().index()];
     let skip = pos.takasia;
@@ -65,7 +69,7 @@ pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)
             }
             for cw in [false, true] {
                 if is_capture(me, opp, s, cw) {
-                    if let Some(p) = play(pos, s, cw, true, &mut ()) {
+                    if let Some(p) = play(pos, s, cw, true, rec) {
                         f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
                     }
                 }
@@ -85,7 +89,7 @@ pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)
             if occupied_front == 1 && is_outward_from_kichwa(s, cw) {
                 continue;
             }
-            if let Some(p) = play(pos, s, cw, false, &mut ()) {
+            if let Some(p) = play(pos, s, cw, false, rec) {
                 f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
             }
         }

@@ -9,7 +9,11 @@ use crate::position::{Position, NYUMBA};
 use crate::sow::{LapRules, Safari};
 use crate::trace::{Recorder, Step};
 
-pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)) {
+pub(crate) fn for_each_legal<R: Recorder>(
+    pos: &Position,
+    rec: &mut R,
+    f: &mut impl FnMut(Move, &Position),
+) {
     let meside = pos.to_move;
     let me = &pos.board[meside.index()];
     let opp = &pos.board[meside.opponent().index()];
@@ -26,10 +30,10 @@ pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)
         };
         for &d in letters {
             let pit = own_pit(pos, s);
-            if let Some((p, reached)) = capture(pos, s, d, Safari::Stop, &mut ()) {
+            if let Some((p, reached)) = capture(pos, s, d, Safari::Stop, rec) {
                 f(Move::new(pit, d), &p);
                 if reached {
-                    if let Some((p, _)) = capture(pos, s, d, Safari::Go, &mut ()) {
+                    if let Some((p, _)) = capture(pos, s, d, Safari::Go, rec) {
                         f(
                             Move {
                                 pit,
@@ -60,7 +64,7 @@ pub(crate) fn for_each_legal(pos: &Position, f: &mut impl FnMut(Move, &Position)
             if occupied == 1 && is_outward_from_kichwa(s, cw) {
                 continue;
             }
-            if let Some(p) = takasa(pos, s, cw, &mut ()) {
+            if let Some(p) = takasa(pos, s, cw, rec) {
                 f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
             }
         }
