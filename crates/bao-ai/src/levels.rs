@@ -50,6 +50,7 @@ impl LevelConfig {
             seed,
             tt_bits: self.tt_bits,
             qdepth: self.qdepth,
+            cancel: None,
         }
     }
 }

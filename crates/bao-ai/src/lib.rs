@@ -17,6 +17,8 @@ pub mod search;
 mod tt;
 mod zobrist;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bao_core::{Move, Position};
@@ -79,6 +81,16 @@ fn position_seed(pos: &Position, seed: u64) -> u64 {
 /// Chooses a move with the settings `cfg` and reports how. `best` is `None` only when the game is over (or
 /// the side to move has no legal move); otherwise it is always a legal move.
 pub fn think(pos: &Position, cfg: &LevelConfig, seed: u64) -> SearchResult {
+    think_until(pos, cfg, seed, None)
+}
+
+/// [`think`] that stops early (with its best move so far) once `cancel` is set.
+fn think_until(
+    pos: &Position,
+    cfg: &LevelConfig,
+    seed: u64,
+    cancel: Option<Arc<AtomicBool>>,
+) -> SearchResult {
     if cfg.blunder_per_mille > 0 {
         let start = Instant::now();
         let mut rng = Rng::new(position_seed(pos, seed));
@@ -110,11 +122,21 @@ pub fn think(pos: &Position, cfg: &LevelConfig, seed: u64) -> SearchResult {
             }
         }
     }
-    search::search(pos, &cfg.options(seed))
+    let mut opts = cfg.options(seed);
+    opts.cancel = cancel;
+    search::search(pos, &opts)
 }
 
 /// Chooses a move for the side to move, or `None` when the game is over. Deterministic for a given `seed`
 /// unless the level's time budget cuts the search. Blocking: call it from a blocking thread.
-pub fn choose_move(pos: &Position, level: Level, seed: u64) -> Option<Move> {
-    think(pos, &level.config_for(pos.variant()), seed).best
+///
+/// Setting `cancel` (from another thread) makes it return within about a millisecond, still with a legal
+/// move: a server sets it when nobody is left to see the answer.
+pub fn choose_move(
+    pos: &Position,
+    level: Level,
+    seed: u64,
+    cancel: Option<Arc<AtomicBool>>,
+) -> Option<Move> {
+    think_until(pos, &level.config_for(pos.variant()), seed, cancel).best
 }

@@ -13,12 +13,13 @@
 //!   `qdepth` plies. Kimasai captures are automatic but not obligatory: there the extension is the chess kind,
 //!   a stand-pat plus the moves that capture.
 //! - **Budgets.** A node budget (checked at every node: it makes a search reproducible) and a deadline
-//!   (checked every 1024 nodes). When either runs out the search unwinds at once and answers with the best
-//!   move of the last finished iteration, or of the unfinished one if it already beat it.
+//!   (checked every 64 nodes, since a node next to a long relay chain may take most of a millisecond). When
+//!   either runs out the search unwinds at once and answers with the best move of the last finished
+//!   iteration, or of the unfinished one if it already beat it.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bao_core::{GameResult, Move, MoveList, Position, MAX_MOVES};
@@ -48,7 +49,7 @@ pub struct Limits {
 }
 
 /// Everything one search needs besides the position.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Budgets.
     pub limits: Limits,
@@ -63,6 +64,8 @@ pub struct Options {
     pub tt_bits: u32,
     /// Longest capture extension below the nominal depth, in plies.
     pub qdepth: u32,
+    /// Set it (from any thread) to stop the search early; it then answers as if its time had run out.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Options {
@@ -75,6 +78,7 @@ impl Options {
             seed: 0,
             tt_bits: 20,
             qdepth: 6,
+            cancel: None,
         }
     }
 }
@@ -150,62 +154,38 @@ struct Searcher {
     stop: bool,
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: [i32; 32 * 3 * 2],
-    /// Move lists of positions whose generation was slow (see [`SLOW_GENERATION`]).
-    slow: HashMap<u64, MoveList<(Move, Position)>>,
-    /// Set by the caller's thread when it stops waiting.
-    shared: Option<Arc<Shared>>,
+    /// The caller's stop flag.
+    cancel: Option<Arc<AtomicBool>>,
+    /// Positions below the root whose moves could not be told apart within [`LAP_BUDGET`].
+    unsettled: HashMap<u64, ()>,
 }
 
-/// A move generation slower than this is remembered for the rest of the search. Some positions (long relay
-/// chains, notably in Kujifunza with most seeds on one side) take `children()` hundreds of milliseconds, even
-/// seconds, to settle every move (the engine must follow each sowing until it ends or provably cycles), and
-/// iterative deepening would pay that again in every iteration.
-const SLOW_GENERATION: Duration = Duration::from_micros(200);
-/// Most slow move lists remembered (each is at most 32 positions).
-const SLOW_CACHE: usize = 4096;
-
-/// What the search thread shares with the caller's thread.
-struct Shared {
-    /// The caller gave up waiting: unwind.
-    stop: AtomicBool,
-    /// The best answer so far.
-    best: Mutex<Option<SearchResult>>,
-}
+/// Laps of long relay sowing one move generation below the root may spend (about 8 ns each, so under a
+/// millisecond). Some positions (Kujifunza above all) hold a candidate move whose sowing runs for millions of
+/// laps before it ends or provably repeats; only then is its legality known. The search does not wait for
+/// that: it scores such a position by the evaluation, as if it were a leaf. The root is always generated in
+/// full, so the answer is always a legal move.
+const LAP_BUDGET: u64 = 100_000;
+/// Most unsettled positions remembered (iterative deepening meets them again in every iteration).
+const UNSETTLED_CACHE: usize = 4096;
 
 impl Searcher {
-    /// `pos.children()`, through the cache of slow positions.
+    /// The legal moves of a position below the root with their positions, or `None` when telling them apart
+    /// would take more than [`LAP_BUDGET`] laps.
     #[inline]
-    fn children(
-        &mut self,
-        pos: &Position,
-        key: Option<u64>,
-        timed: bool,
-    ) -> MoveList<(Move, Position)> {
-        if !self.slow.is_empty() {
+    fn children(&mut self, pos: &Position, key: Option<u64>) -> Option<MoveList<(Move, Position)>> {
+        if !self.unsettled.is_empty() {
             let k = key.unwrap_or_else(|| zobrist::hash(pos));
-            if let Some(c) = self.slow.get(&k) {
-                return c.clone();
+            if self.unsettled.contains_key(&k) {
+                return None;
             }
         }
-        if !timed {
-            return pos.children();
-        }
-        let t0 = Instant::now();
-        let c = pos.children();
-        if t0.elapsed() >= SLOW_GENERATION && self.slow.len() < SLOW_CACHE {
+        let c = pos.children_within(LAP_BUDGET);
+        if c.is_none() && self.unsettled.len() < UNSETTLED_CACHE {
             let k = key.unwrap_or_else(|| zobrist::hash(pos));
-            self.slow.insert(k, c.clone());
+            self.unsettled.insert(k, ());
         }
         c
-    }
-
-    /// Publishes the answer so far to the caller's thread.
-    fn publish(&self, r: &SearchResult) {
-        if let Some(sh) = &self.shared {
-            if let Ok(mut b) = sh.best.lock() {
-                *b = Some(r.clone());
-            }
-        }
     }
 
     /// Counts a node and says whether the budget is spent.
@@ -214,16 +194,18 @@ impl Searcher {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stop = true;
-        } else if self.nodes & 1023 == 0 {
+        } else if self.nodes & 63 == 0 {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stop = true;
                 }
             }
-            if let Some(sh) = &self.shared {
-                if sh.stop.load(Ordering::Relaxed) {
-                    self.stop = true;
-                }
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            {
+                self.stop = true;
             }
         }
         self.stop
@@ -321,9 +303,9 @@ impl Searcher {
                 }
             }
         }
-        // Only nodes with some depth left are timed (reading the clock at every node costs several per cent);
-        // a slow position met near the leaves is met again one ply higher in the next iteration.
-        let children = self.children(pos, Some(key), depth >= 2);
+        let Some(children) = self.children(pos, Some(key)) else {
+            return self.eval(pos);
+        };
         if children.is_empty() {
             // No legal move: the side to move loses.
             return -(MATE - ply as i32);
@@ -418,7 +400,9 @@ impl Searcher {
             }
             alpha = alpha.max(best);
         }
-        let children = self.children(pos, None, false);
+        let Some(children) = self.children(pos, None) else {
+            return self.eval_with(pos, my_targets);
+        };
         if children.is_empty() {
             return -(MATE - ply as i32);
         }
@@ -458,62 +442,12 @@ impl Searcher {
 /// out before the first iteration ends, the first move that does not lose on the spot is returned.
 /// With no time limit the result depends only on `pos` and `opts` (the node budget makes it reproducible).
 ///
-/// With a time limit the search runs on a helper thread and this function returns at the deadline with the
-/// best move so far, even when the helper is stuck in one slow move generation (some positions take
-/// `children()` seconds); the helper then notices the stop flag at its next check and exits on its own.
+/// Runs on the caller's thread and returns within the time limit: below the root no move generation may take
+/// longer than about a millisecond (see `LAP_BUDGET`). Only the root's own move generation is exact whatever
+/// it costs, since the answer must be legal; in the rare positions where that takes long (bao-core's
+/// `Position::children_within` explains why), the time goes there.
 pub fn search(pos: &Position, opts: &Options) -> SearchResult {
     let start = Instant::now();
-    let Some(time) = opts.limits.time else {
-        return run(pos, opts, start, None);
-    };
-    let shared = Arc::new(Shared {
-        stop: AtomicBool::new(false),
-        best: Mutex::new(None),
-    });
-    let (tx, rx) = mpsc::channel();
-    let (p, o, sh) = (*pos, *opts, Arc::clone(&shared));
-    let spawned = std::thread::Builder::new()
-        .name("bao-ai-search".into())
-        .spawn(move || {
-            let _ = tx.send(run(&p, &o, start, Some(sh)));
-        });
-    if spawned.is_err() {
-        return run(pos, opts, start, None);
-    }
-    // The helper checks the deadline itself; the margin only matters when it is stuck.
-    let margin = (time / 20).min(Duration::from_millis(50));
-    let deadline = start + time + margin;
-    let wait = deadline.saturating_duration_since(Instant::now());
-    match rx.recv_timeout(wait) {
-        Ok(r) => return r,
-        Err(mpsc::RecvTimeoutError::Disconnected) => {}
-        Err(mpsc::RecvTimeoutError::Timeout) => {
-            shared.stop.store(true, Ordering::Relaxed);
-            let published = shared.best.lock().ok().and_then(|b| b.clone());
-            if let Some(mut r) = published {
-                r.elapsed = start.elapsed();
-                return r;
-            }
-            // Nothing published yet: the root's own move generation is slow. Its answer is needed (a move
-            // must be legal), so wait for it; the helper stops right after it.
-            if let Ok(r) = rx.recv() {
-                return r;
-            }
-        }
-    }
-    // The helper died (it cannot panic by design; be safe anyway): answer on this thread.
-    let mut o = *opts;
-    o.limits.nodes = Some(1);
-    run(pos, &o, start, None)
-}
-
-/// The search proper (on whatever thread).
-fn run(
-    pos: &Position,
-    opts: &Options,
-    start: Instant,
-    shared: Option<Arc<Shared>>,
-) -> SearchResult {
     let children = pos.children();
     let mut result = SearchResult {
         best: None,
@@ -543,11 +477,6 @@ fn run(
         .position(|(_, c)| c.result().is_none())
         .unwrap_or(0);
     result.best = Some(children[fallback].0);
-    if let Some(sh) = &shared {
-        if let Ok(mut b) = sh.best.lock() {
-            *b = Some(result.clone());
-        }
-    }
     if children.len() == 1 {
         result.score = 0;
         result.elapsed = start.elapsed();
@@ -568,8 +497,8 @@ fn run(
         stop: false,
         killers: [[None; 2]; MAX_PLY],
         history: [0; 32 * 3 * 2],
-        slow: HashMap::new(),
-        shared,
+        unsettled: HashMap::new(),
+        cancel: opts.cancel.clone(),
     };
 
     // Root moves, best first; reordered after each iteration by their scores.
@@ -617,7 +546,6 @@ fn run(
         }
         result.depth = depth;
         result.nodes = s.nodes;
-        s.publish(&result);
         // Best move first, the others by this iteration's (bounded) scores; stable for determinism.
         root.sort_by_key(|r| std::cmp::Reverse(r.1));
         if let Some(pos_best) = root

@@ -1,6 +1,8 @@
 //! Behaviour of the computer opponent: it finds forced wins, never throws its front row away, always answers
 //! with a legal move and is reproducible. No timed assertions: searches use node or depth budgets.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bao_ai::{think, Level, LevelConfig, Rng};
@@ -231,8 +233,8 @@ fn choose_move_is_deterministic_for_a_seed() {
             // Easy and medium are depth-limited and finish far inside their budgets.
             for level in [Level::Easy, Level::Medium] {
                 assert_eq!(
-                    bao_ai::choose_move(pos, level, 42),
-                    bao_ai::choose_move(pos, level, 42)
+                    bao_ai::choose_move(pos, level, 42, None),
+                    bao_ai::choose_move(pos, level, 42, None)
                 );
             }
         }
@@ -243,10 +245,37 @@ fn choose_move_is_deterministic_for_a_seed() {
 fn no_move_when_the_game_is_over() {
     let mut pos = Position::new(Variant::Kujifunza);
     while pos.result().is_none() && !pos.children().is_empty() {
-        let mv = bao_ai::choose_move(&pos, Level::Easy, 1).unwrap();
+        let mv = bao_ai::choose_move(&pos, Level::Easy, 1, None).unwrap();
         pos = pos.play(mv).unwrap().0;
     }
-    assert_eq!(bao_ai::choose_move(&pos, Level::Hard, 1), None);
+    assert_eq!(bao_ai::choose_move(&pos, Level::Hard, 1, None), None);
+}
+
+/// A search stopped by its caller (as the server does when the human leaves) still answers a legal move.
+#[test]
+fn a_cancelled_search_answers_a_legal_move() {
+    let stop = Arc::new(AtomicBool::new(true));
+    for variant in Variant::ALL {
+        let pos = Position::new(variant);
+        let mv =
+            bao_ai::choose_move(&pos, Level::Hard, 3, Some(Arc::clone(&stop))).expect("a move");
+        assert!(pos.legal_moves().contains(&mv), "{variant:?}: {mv}");
+    }
+}
+
+/// Below the root, positions whose moves take millions of laps to tell apart are scored as leaves rather than
+/// waited for; the answer stays legal. The root here holds a never-ending candidate (`A6L`) that repeats only
+/// after 71 million laps, and positions below it may hold more such chains.
+#[test]
+fn long_relay_chains_do_not_stall_the_search() {
+    let pos = Position::from_json(
+        r#"{"variant":"kujifunza","to_move":"south","south":{"front":[1,0,9,4,0,9,1,9],"back":[2,3,0,5,0,5,0,3],"hand":0,"house":false},"north":{"front":[0,0,0,0,1,0,0,0],"back":[1,1,2,5,0,2,1,0],"hand":0,"house":false},"takasia":null,"result":null}"#,
+    )
+    .expect("valid");
+    let r = think(&pos, &budgeted(Level::Hard, 50_000), 1);
+    let mv = r.best.expect("a move");
+    assert!(pos.legal_moves().contains(&mv), "{mv}");
+    assert_ne!(mv.to_string(), "A6L");
 }
 
 proptest! {

@@ -20,6 +20,8 @@ pub struct Metrics {
     pub moves_total: AtomicU64,
     /// Games created over HTTP (rematches included).
     pub games_created_total: AtomicU64,
+    /// Computer searches running on the blocking pool.
+    pub computer_searches: AtomicI64,
     buckets: [AtomicU64; BUCKETS.len()],
     latency_count: AtomicU64,
     latency_sum_micros: AtomicU64,
@@ -52,6 +54,12 @@ impl Metrics {
         let _ = writeln!(out, "# HELP bao_open_sockets Open WebSocket connections.");
         let _ = writeln!(out, "# TYPE bao_open_sockets gauge");
         let _ = writeln!(out, "bao_open_sockets {}", g(&self.open_sockets));
+        let _ = writeln!(
+            out,
+            "# HELP bao_computer_searches Computer opponent searches running."
+        );
+        let _ = writeln!(out, "# TYPE bao_computer_searches gauge");
+        let _ = writeln!(out, "bao_computer_searches {}", g(&self.computer_searches));
         let _ = writeln!(out, "# HELP bao_moves_total Moves accepted.");
         let _ = writeln!(out, "# TYPE bao_moves_total counter");
         let _ = writeln!(out, "bao_moves_total {}", c(&self.moves_total));

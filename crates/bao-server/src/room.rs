@@ -5,6 +5,7 @@
 //! (bounded) so that a client that reconnects gets exactly the events it missed.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -277,7 +278,8 @@ pub struct Room {
     rematch_of: Option<String>,
     /// The rematch event (for everybody, then per seat) while the room lives.
     rematch_event: Option<Arc<Event>>,
-    thinking: bool,
+    /// The stop flag of the computer's search while it runs.
+    thinking: Option<Arc<AtomicBool>>,
     /// The version last written to the database.
     stored_v: u64,
     think_tx: mpsc::Sender<(u64, Option<Move>)>,
@@ -383,7 +385,7 @@ impl Room {
             rematch_game: game.rematch_game.clone(),
             rematch_of: game.rematch_of.clone(),
             rematch_event: None,
-            thinking: false,
+            thinking: None,
             stored_v: 0,
             think_tx,
             think_rx: Some(think_rx),
@@ -598,6 +600,13 @@ impl Room {
         match seat {
             Some(s) => self.online[s.index()] = self.online[s.index()].saturating_sub(1),
             None => self.watchers = self.watchers.saturating_sub(1),
+        }
+        if let (Some(s), Some(stop)) = (seat, &self.thinking) {
+            if self.online[s.index()] == 0 && self.kinds[s.index()] == Kind::Human {
+                // Nobody is left to see the computer's answer: stop its search now. The answer is dropped
+                // and the search starts again when the human comes back.
+                stop.store(true, Ordering::Relaxed);
+            }
         }
     }
 
@@ -987,7 +996,7 @@ impl Room {
 
     /// Starts the computer's search if it is to move and a human is there to see it.
     fn maybe_think(&mut self) {
-        if self.thinking || self.status != Status::Playing {
+        if self.thinking.is_some() || self.status != Status::Playing {
             return;
         }
         let pos = self.position();
@@ -999,7 +1008,8 @@ impl Room {
         if self.online[human.index()] == 0 {
             return;
         }
-        self.thinking = true;
+        let stop = Arc::new(AtomicBool::new(false));
+        self.thinking = Some(Arc::clone(&stop));
         let level = self.level.unwrap_or(Level::Medium);
         let ply = self.moves.len() as u64;
         // Deterministic per game and ply, so a replayed game is played the same way.
@@ -1009,17 +1019,29 @@ impl Room {
                 .unwrap_or([0; 8]),
         ) ^ ply;
         let tx = self.think_tx.clone();
+        let state = self.state.clone();
         tokio::task::spawn_blocking(move || {
+            let running = &state.metrics().computer_searches;
+            running.fetch_add(1, Ordering::Relaxed);
             // A panicking search must not leave the room waiting forever: it then plays a fallback move.
-            let mv = std::panic::catch_unwind(|| bao_ai::choose_move(&pos, level, seed))
-                .ok()
-                .flatten();
+            let mv =
+                std::panic::catch_unwind(|| bao_ai::choose_move(&pos, level, seed, Some(stop)))
+                    .ok()
+                    .flatten();
+            running.fetch_sub(1, Ordering::Relaxed);
             let _ = tx.try_send((ply, mv));
         });
     }
 
     async fn on_computer_move(&mut self, ply: u64, mv: Option<Move>) {
-        self.thinking = false;
+        let Some(stop) = self.thinking.take() else {
+            return;
+        };
+        if stop.load(Ordering::Relaxed) {
+            // Cut short because the human left: think again, in full, when they are back.
+            self.maybe_think();
+            return;
+        }
         if self.status != Status::Playing || ply != self.moves.len() as u64 {
             return;
         }
@@ -1172,6 +1194,9 @@ impl Room {
     /// Saves the version, leaves the registry and drops queued commands (their senders retry with a freshly
     /// loaded room).
     async fn leave_memory(&mut self, rx: &mut mpsc::Receiver<Command>) {
+        if let Some(stop) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
         if let Err(e) = self
             .state
             .store()

@@ -572,6 +572,44 @@ async fn computer_opponent_plays_and_rematches() {
     s.stop().await;
 }
 
+/// The computer stops thinking as soon as its human opponent leaves (its hard search would take 1.5 s),
+/// plays nothing while they are away, and thinks again in full when they come back.
+#[tokio::test]
+async fn computer_stops_thinking_when_the_human_leaves() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (id, _, token) = s
+        .create(json!({"variant": "kiswahili", "seat": "north", "opponent": "computer", "level": "hard"}))
+        .await;
+    let mut h = s.ws(&id).await;
+    h.hello(Some(&token), 0).await;
+    let until = |ms| std::time::Instant::now() + Duration::from_millis(ms);
+    let deadline = until(1_000);
+    while s.metric("bao_computer_searches").await < 1.0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the computer never started thinking"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    h.close().await;
+    let left = std::time::Instant::now();
+    while s.metric("bao_computer_searches").await > 0.0 {
+        assert!(
+            left.elapsed() < Duration::from_millis(1_000),
+            "the computer kept thinking after its opponent left"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(snap["moves"], json!([]), "a cut-short search plays nothing");
+    let mut h = s.ws(&id).await;
+    h.hello(Some(&token), 0).await;
+    assert_eq!(h.recv_t("moved").await["by"], "south");
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn http_errors() {
     let dir = tempfile::tempdir().unwrap();
