@@ -37,32 +37,10 @@ fn opts(depth: u32, w: Weights) -> Options {
     o
 }
 
+/// A balanced random opening (2 plies in Kujifunza, whose games are short, 4 elsewhere).
 fn opening(variant: Variant, rng: &mut Rng) -> Position {
     let plies = if variant == Variant::Kujifunza { 2 } else { 4 };
-    loop {
-        let mut pos = Position::new(variant);
-        for _ in 0..plies {
-            let c = pos.children();
-            if c.is_empty() {
-                break;
-            }
-            pos = c[rng.below(c.len() as u64) as usize].1;
-        }
-        if pos.result().is_some() || pos.children().is_empty() {
-            continue;
-        }
-        let probe = search(
-            &pos,
-            &Options::new(Limits {
-                max_depth: 64,
-                nodes: Some(20_000),
-                time: None,
-            }),
-        );
-        if probe.score.abs() <= 100 {
-            return pos;
-        }
-    }
+    bao_ai::openings::opening(variant, plies, Some((100, 20_000)), rng)
 }
 
 /// 1.0 if the player with weights `a` wins, 0.5 for a game stopped after 600 plies.

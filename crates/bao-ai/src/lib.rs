@@ -6,12 +6,14 @@
 //! - [`search::search`] is the bare search with explicit [`Options`].
 //!
 //! Modules: [`search`] (the tree walk), [`eval`] (the evaluation per variant), `tt` (transposition table),
-//! `zobrist` (position keys), [`levels`] (what easy, medium and hard mean), [`rng`] (seeded randomness).
+//! `zobrist` (position keys), [`levels`] (what easy, medium and hard mean), [`rng`] (seeded randomness),
+//! [`openings`] (balanced random openings for matches and tuning).
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod eval;
 pub mod levels;
+pub mod openings;
 pub mod rng;
 pub mod search;
 mod tt;

@@ -304,3 +304,21 @@ proptest! {
         }
     }
 }
+
+/// The judge of match openings sees through a forced move: here South's only move (`B2L`) lets North empty
+/// South's front row at once. (The search itself answers a lone legal move without scoring it, and openings
+/// like this one used to pass as balanced.)
+#[test]
+fn openings_judge_plays_through_forced_moves() {
+    let pos = Position::from_json(
+        r#"{"variant":"kujifunza","to_move":"south","south":{"front":[5,1,0,0,0,0,0,0],"back":[0,2,2,2,2,2,2,2],"hand":0,"house":false},"north":{"front":[10,5,1,6,5,0,1,3],"back":[0,1,3,0,3,3,0,3],"hand":0,"house":false},"takasia":null,"result":null}"#,
+    )
+    .expect("valid");
+    assert_eq!(pos.legal_moves().len(), 1);
+    assert!(bao_ai::openings::judge(&pos, 20_000) < -bao_ai::search::MATE_BOUND);
+    let mut rng = Rng::new(5);
+    for _ in 0..20 {
+        let o = bao_ai::openings::opening(Variant::Kujifunza, 2, Some((100, 20_000)), &mut rng);
+        assert!(bao_ai::openings::judge(&o, 20_000).abs() <= 100);
+    }
+}

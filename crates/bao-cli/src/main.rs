@@ -98,9 +98,12 @@ enum Command {
         /// Games longer than this many plies are stopped and counted as half a point each.
         #[arg(long, default_value_t = 1000)]
         max_plies: u32,
-        /// Keep only openings a 20 000-node search scores within this of even (a front seed is about 10).
+        /// Keep only openings a search scores within this of even (a front seed is about 10).
         #[arg(long)]
         balance: Option<i32>,
+        /// Nodes of the search that judges an opening for --balance.
+        #[arg(long, default_value_t = 20_000)]
+        balance_nodes: u64,
     },
 }
 
@@ -137,6 +140,7 @@ fn main() -> ExitCode {
             opening_plies,
             max_plies,
             balance,
+            balance_nodes,
         } => matches::run(&matches::MatchArgs {
             a,
             b,
@@ -150,6 +154,7 @@ fn main() -> ExitCode {
             opening_plies,
             max_plies,
             balance,
+            balance_nodes,
         }),
     }
 }

@@ -69,9 +69,11 @@ pub struct MatchArgs {
     pub opening_plies: u32,
     /// A game longer than this (plies) is stopped and counted as a draw.
     pub max_plies: u32,
-    /// Keep only openings that a 20 000-node search scores within this many points of even (a front seed is
-    /// worth about 10); `None`: keep every opening.
+    /// Keep only openings that a search scores within this many points of even (a front seed is worth about
+    /// 10); `None`: keep every opening.
     pub balance: Option<i32>,
+    /// Nodes of the search that judges an opening for `balance`.
+    pub balance_nodes: u64,
 }
 
 struct Engine {
@@ -173,43 +175,6 @@ fn winner(side: Side) -> Outcome {
     }
 }
 
-/// A seeded random opening: `plies` random moves from the start that do not end the game. With `balance`,
-/// only an opening that a fixed BALANCE_NODES-node search scores within `balance` of even is kept: a random move
-/// often throws the game away at once (Kujifunza above all), and an opening that is already decided is
-/// won by whoever gets the winning side, so both games of its pair split and measure nothing.
-fn opening(variant: Variant, plies: u32, balance: Option<i32>, rng: &mut Rng) -> Position {
-    'retry: loop {
-        let mut pos = Position::new(variant);
-        for _ in 0..plies {
-            let children = pos.children();
-            if children.is_empty() {
-                continue 'retry;
-            }
-            pos = children[rng.below(children.len() as u64) as usize].1;
-            if pos.result().is_some() {
-                continue 'retry;
-            }
-        }
-        if pos.children().is_empty() {
-            continue 'retry;
-        }
-        if let Some(b) = balance {
-            let opts = bao_ai::Options::new(bao_ai::Limits {
-                max_depth: 64,
-                nodes: Some(BALANCE_NODES),
-                time: None,
-            });
-            if bao_ai::search::search(&pos, &opts).score.abs() > b {
-                continue 'retry;
-            }
-        }
-        return pos;
-    }
-}
-
-/// Nodes of the search that judges whether an opening is balanced.
-const BALANCE_NODES: u64 = 20_000;
-
 /// `bao match`.
 pub fn run(args: &MatchArgs) -> ExitCode {
     let a = Engine::new(args.a, args, args.depth_a);
@@ -223,7 +188,12 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     let mut plies = 0u64;
     let t = Instant::now();
     for _ in 0..pairs {
-        let start = opening(args.variant, args.opening_plies, args.balance, &mut rng);
+        let start = bao_ai::openings::opening(
+            args.variant,
+            args.opening_plies,
+            args.balance.map(|b| (b, args.balance_nodes)),
+            &mut rng,
+        );
         let mut pair = 0.0;
         for a_is_south in [true, false] {
             let mut game_rng = Rng::new(rng.next_u64());
@@ -264,6 +234,14 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             }
         }
         pair_scores.push(pair / 2.0);
+        // Progress on stderr, one line per pair: a long match can be followed, and cut short, with its
+        // pairs on record.
+        eprintln!(
+            "pair {}/{pairs}: {}/2 ({wins}-{losses} so far, {:.1} s)",
+            pair_scores.len(),
+            pair,
+            t.elapsed().as_secs_f64()
+        );
     }
     let n = pair_scores.len() as f64;
     let mean = pair_scores.iter().sum::<f64>() / n;
