@@ -17,7 +17,7 @@
 //! - **nyumba**: an owned nyumba with 6 or more seeds gives the namua stop/safari choice and tax moves.
 //!
 //! The weights differ per variant ([`Weights::for_variant`]); they were tuned by self-play with
-//! `examples/tune.rs` (see docs/benchmarks-ai.md).
+//! `examples/tune.rs` (see docs/benchmarks.md).
 
 use bao_core::{Position, Side, Variant};
 
@@ -64,7 +64,7 @@ impl Weights {
             },
             Variant::Kiswahili | Variant::KiswahiliMalawi => Weights {
                 front: 10,
-                // Self-play at depth 3: back 8 scored 58% [51, 65] against back 5 (docs/benchmarks-ai.md).
+                // Self-play at depth 3: back 8 scored 58% [51, 65] against back 5 (docs/benchmarks.md).
                 back: 8,
                 hand: 7,
                 occupied: 8,
