@@ -17,7 +17,7 @@
 //!   either runs out the search unwinds at once and answers with the best move of the last finished
 //!   iteration, or of the unfinished one if it already beat it.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -157,7 +157,7 @@ struct Searcher {
     /// The caller's stop flag.
     cancel: Option<Arc<AtomicBool>>,
     /// Positions below the root whose moves could not be told apart within [`LAP_BUDGET`].
-    unsettled: HashMap<u64, ()>,
+    unsettled: HashSet<u64>,
 }
 
 /// Laps of long relay sowing one move generation below the root may spend (about 8 ns each, so under a
@@ -176,14 +176,14 @@ impl Searcher {
     fn children(&mut self, pos: &Position, key: Option<u64>) -> Option<MoveList<(Move, Position)>> {
         if !self.unsettled.is_empty() {
             let k = key.unwrap_or_else(|| zobrist::hash(pos));
-            if self.unsettled.contains_key(&k) {
+            if self.unsettled.contains(&k) {
                 return None;
             }
         }
         let c = pos.children_within(LAP_BUDGET);
         if c.is_none() && self.unsettled.len() < UNSETTLED_CACHE {
             let k = key.unwrap_or_else(|| zobrist::hash(pos));
-            self.unsettled.insert(k, ());
+            self.unsettled.insert(k);
         }
         c
     }
@@ -497,7 +497,7 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
         stop: false,
         killers: [[None; 2]; MAX_PLY],
         history: [0; 32 * 3 * 2],
-        unsettled: HashMap::new(),
+        unsettled: HashSet::new(),
         cancel: opts.cancel.clone(),
     };
 
