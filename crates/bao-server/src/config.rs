@@ -59,6 +59,10 @@ pub struct Config {
     /// Games held in memory at most; past it, opening another game answers 503 `busy`.
     #[arg(long = "max-games", env = "BAO_MAX_GAMES", default_value_t = 50_000)]
     pub max_rooms: usize,
+    /// Computer searches running at once (each takes one core for up to its level's budget); more wait their
+    /// turn, so computer games never take every core from the others. 0: the number of cores.
+    #[arg(long, env = "BAO_COMPUTER_THREADS", default_value_t = 0)]
+    pub computer_threads: usize,
     /// Log format: `text` (for people) or `json` (one object per line, for log collectors).
     #[arg(long, env = "BAO_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub log_format: String,
@@ -87,6 +91,7 @@ impl Config {
             max_replay: 256,
             room_buffer: 64,
             max_rooms: 50_000,
+            computer_threads: 0,
             log_format: "text".into(),
             log_level: "info".into(),
         }

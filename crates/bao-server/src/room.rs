@@ -1020,16 +1020,29 @@ impl Room {
         ) ^ ply;
         let tx = self.think_tx.clone();
         let state = self.state.clone();
-        tokio::task::spawn_blocking(move || {
-            let running = &state.metrics().computer_searches;
-            running.fetch_add(1, Ordering::Relaxed);
-            // A panicking search must not leave the room waiting forever: it then plays a fallback move.
-            let mv =
-                std::panic::catch_unwind(|| bao_ai::choose_move(&pos, level, seed, Some(stop)))
-                    .ok()
-                    .flatten();
-            running.fetch_sub(1, Ordering::Relaxed);
-            let _ = tx.try_send((ply, mv));
+        tokio::spawn(async move {
+            // Wait for a free search slot (`--computer-threads`); a search whose human left meanwhile is not
+            // started.
+            let Ok(permit) = state.computer_permits().acquire_owned().await else {
+                return;
+            };
+            if stop.load(Ordering::Relaxed) {
+                let _ = tx.try_send((ply, None));
+                return;
+            }
+            let _ = tokio::task::spawn_blocking(move || {
+                let running = &state.metrics().computer_searches;
+                running.fetch_add(1, Ordering::Relaxed);
+                // A panicking search must not leave the room waiting forever: it then plays a fallback move.
+                let mv =
+                    std::panic::catch_unwind(|| bao_ai::choose_move(&pos, level, seed, Some(stop)))
+                        .ok()
+                        .flatten();
+                running.fetch_sub(1, Ordering::Relaxed);
+                drop(permit);
+                let _ = tx.try_send((ply, mv));
+            })
+            .await;
         });
     }
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{mpsc, oneshot, watch, Semaphore};
 
 use crate::config::Config;
 use crate::error::AppError;
@@ -40,6 +40,8 @@ struct Inner {
     closing: AtomicBool,
     shutdown: watch::Receiver<bool>,
     create_buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    /// Permits for computer searches (`--computer-threads`).
+    computer_permits: Arc<Semaphore>,
 }
 
 /// A token bucket.
@@ -81,6 +83,10 @@ pub fn valid_id(id: &str) -> bool {
 impl AppState {
     /// State around an opened store.
     pub fn new(config: Config, store: Store, shutdown: watch::Receiver<bool>) -> AppState {
+        let computer_threads = match config.computer_threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
         AppState {
             inner: Arc::new(Inner {
                 config,
@@ -92,6 +98,7 @@ impl AppState {
                 closing: AtomicBool::new(false),
                 shutdown,
                 create_buckets: Mutex::new(HashMap::new()),
+                computer_permits: Arc::new(Semaphore::new(computer_threads)),
             }),
         }
     }
@@ -109,6 +116,11 @@ impl AppState {
     /// The metrics.
     pub fn metrics(&self) -> &Metrics {
         &self.inner.metrics
+    }
+
+    /// The permits a computer search must hold while it runs.
+    pub fn computer_permits(&self) -> Arc<Semaphore> {
+        Arc::clone(&self.inner.computer_permits)
     }
 
     /// Becomes `true` when the server shuts down.

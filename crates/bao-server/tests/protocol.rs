@@ -610,6 +610,46 @@ async fn computer_stops_thinking_when_the_human_leaves() {
     s.stop().await;
 }
 
+/// With `--computer-threads 1`, three computer games thinking at once take turns: never more than one search
+/// runs, and every game still gets its move.
+#[tokio::test]
+async fn computer_searches_take_turns_for_the_cores() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut c = test_config(dir.path());
+    c.computer_threads = 1;
+    let s = Server::start_with(c).await;
+    let mut humans = Vec::new();
+    for _ in 0..3 {
+        let (id, _, token) = s
+            .create(json!({"variant": "kiswahili", "seat": "north", "opponent": "computer", "level": "hard"}))
+            .await;
+        let mut h = s.ws(&id).await;
+        h.hello(Some(&token), 0).await;
+        humans.push(h);
+    }
+    let watch = async {
+        let mut most = 0.0f64;
+        loop {
+            most = most.max(s.metric("bao_computer_searches").await);
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            if most > 1.0 {
+                return most;
+            }
+        }
+    };
+    let moves = async {
+        for h in &mut humans {
+            assert_eq!(h.recv_t("moved").await["by"], "south");
+        }
+    };
+    tokio::select! {
+        most = watch => panic!("{most} computer searches ran at once"),
+        () = moves => {}
+    }
+    assert!(s.metric("bao_computer_searches").await <= 1.0);
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn http_errors() {
     let dir = tempfile::tempdir().unwrap();
