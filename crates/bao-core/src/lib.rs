@@ -38,8 +38,9 @@
 //!   letter); later captures in `A3..A6` keep the current direction, as in section 4.
 //! - **Cycle state.** A never-ending move is detected when the state at the start of a lap (both boards, both
 //!   nyumba flags, the next pit, the direction and the seeds in the air) repeats; the move's kind and takasia
-//!   mark cannot change during a move. Detection uses Brent's algorithm from the 24th lap on, so ordinary
-//!   moves never pay for it.
+//!   mark cannot change during a move. From the 24th lap on (ordinary moves never pay for it) each state is
+//!   compared with Brent's saved state and with the first state checked; either match proves a repetition.
+//!   [`Position::children_within`] bounds the laps for callers that cannot wait for a rare long cycle.
 //! - **Hands in Kujifunza.** Kujifunza has no hands; a hand only holds the seeds of a winning capture in a
 //!   finished game.
 
