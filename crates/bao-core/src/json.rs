@@ -7,7 +7,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::moves::Move;
 use crate::pit::{Pit, Side};
-use crate::position::{GameResult, Position, PositionError, Reason, Setup, SideSetup};
+use crate::position::{Position, PositionError, Setup, SideSetup};
+use crate::result::{GameResult, Reason};
 use crate::variant::Variant;
 
 /// Serde helpers for a [`Pit`] written as its name (`"A5"`).

@@ -52,6 +52,7 @@ mod moves;
 mod perft;
 mod pit;
 mod position;
+mod result;
 mod rules;
 mod sow;
 mod trace;
@@ -60,9 +61,8 @@ mod variant;
 pub use moves::{Dir, Move, ParseMoveError};
 pub use perft::{perft, perft_by_depth};
 pub use pit::{ParsePitError, Pit, Row, Side};
-pub use position::{
-    GameResult, IllegalMove, Played, Position, PositionError, Reason, Setup, SideSetup, TOTAL_SEEDS,
-};
+pub use position::{IllegalMove, Played, Position, PositionError, Setup, SideSetup, TOTAL_SEEDS};
+pub use result::{GameResult, Reason};
 pub use rules::{MoveList, MAX_MOVES};
 pub use trace::{Step, Trace};
 pub use variant::{UnknownVariant, Variant};

@@ -66,6 +66,9 @@ pub enum Row {
     Back,
 }
 
+/// The ring index of the nyumba (pit 5 of the front row).
+pub(crate) const NYUMBA: u8 = 4;
+
 /// A pit of the board.
 ///
 /// Internally a pit is its side and its position on that side's **ring**, the cycle a player sows around:

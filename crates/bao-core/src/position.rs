@@ -3,46 +3,14 @@
 use core::fmt;
 
 use crate::moves::Move;
-use crate::pit::{Pit, Row, Side};
+use crate::pit::{Pit, Row, Side, NYUMBA};
+use crate::result::{GameResult, Reason};
 use crate::rules::{self, MoveList};
 use crate::trace::Trace;
 use crate::variant::Variant;
 
 /// Seeds in a game: board plus hands always hold this many.
 pub const TOTAL_SEEDS: u32 = 64;
-
-/// The ring index of the nyumba (pit 5 of the front row).
-pub(crate) const NYUMBA: u8 = 4;
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
-pub enum Reason {
-    /// A front row was emptied (rules.md section 7).
-    FrontRowEmpty,
-    /// The player to move had no legal move.
-    NoLegalMove,
-}
-
-impl Reason {
-    /// The JSON name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Reason::FrontRowEmpty => "front_row_empty",
-            Reason::NoLegalMove => "no_legal_move",
-        }
-    }
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameResult {
-    /// Who won.
-    pub winner: Side,
-    /// Why.
-    pub reason: Reason,
-}
 
 /// One player's part of an unvalidated position, in the owner's numbering (index 0 is pit 1, the owner's left).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -5,8 +5,9 @@
 //! ends. The rules that decide what happens at the end of a lap are the same for every variant up to a few
 //! switches ([`LapRules`]).
 
-use crate::pit::{Pit, Side};
-use crate::position::{GameResult, Position, Reason, NYUMBA};
+use crate::pit::{Pit, Side, NYUMBA};
+use crate::position::Position;
+use crate::result::{GameResult, Reason};
 use crate::trace::{Recorder, Step};
 
 /// How the end of a lap is judged in the move being played.

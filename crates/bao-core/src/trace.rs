@@ -6,7 +6,7 @@
 //! `sow` drops one seed from the air; `win` puts the seeds still in the air into the winner's hand.
 
 use crate::pit::{Pit, Side};
-use crate::position::Reason;
+use crate::result::Reason;
 
 /// One step of a move, in the order it happens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

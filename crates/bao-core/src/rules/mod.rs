@@ -18,7 +18,8 @@ use arrayvec::ArrayVec;
 
 use crate::moves::{Dir, Move};
 use crate::pit::{Pit, Row, Side};
-use crate::position::{GameResult, Position, Reason};
+use crate::position::Position;
+use crate::result::{GameResult, Reason};
 use crate::sow::{End, LapRules, Safari, Sowing};
 use crate::trace::{Recorder, Step};
 use crate::variant::Variant;

@@ -5,7 +5,8 @@
 use super::mtaji::is_outward_from_kichwa;
 use super::{letter, own_pit, run_and_finish, start};
 use crate::moves::{Dir, Move};
-use crate::position::{Position, NYUMBA};
+use crate::pit::NYUMBA;
+use crate::position::Position;
 use crate::sow::{LapRules, Safari};
 use crate::trace::{Recorder, Step};
 

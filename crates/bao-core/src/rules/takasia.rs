@@ -2,7 +2,8 @@
 //! not be emptied by the opponent's next move.
 
 use super::mtaji::{capture_targets, captures_exist};
-use crate::position::{Position, NYUMBA};
+use crate::pit::NYUMBA;
+use crate::position::Position;
 
 /// The takasia mark for the side to move of `pos`, just after the opponent's mtaji takasa (ring index), if
 /// any.
