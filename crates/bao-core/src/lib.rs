@@ -26,9 +26,9 @@
 //! `spec/rules.md` section 8 lists the choices made where sources differ. Where it does not decide, the crate
 //! decides as follows (the Donkers way where he says something):
 //!
-//! - **Stage per mover.** A Kiswahili move is a namua move when the *mover* has seeds in hand, a mtaji move
-//!   otherwise (in games from the start position both hands empty together, so this only matters for set-up
-//!   positions). Takasia is set only when both hands are empty.
+//! - **Stage per mover** ([`Position::stage`]). A Kiswahili move is a namua move when the *mover* has seeds in
+//!   hand, a mtaji move otherwise (in games from the start position both hands empty together, so this only
+//!   matters for set-up positions). Takasia is set only when both hands are empty.
 //! - **Kimasai with one reserve empty.** Phase 1 lasts while any reserve holds cows; a phase-1 mover whose own
 //!   reserve is empty sows from the board without a cow from the reserve, still without captures.
 //! - **Capture obligation and never-ending moves.** Whether a capture move exists is decided by its first lap,
@@ -55,6 +55,7 @@ mod position;
 mod result;
 mod rules;
 mod sow;
+mod stage;
 mod trace;
 mod variant;
 
@@ -64,5 +65,6 @@ pub use pit::{ParsePitError, Pit, Row, Side};
 pub use position::{IllegalMove, Played, Position, PositionError, Setup, SideSetup, TOTAL_SEEDS};
 pub use result::{GameResult, Reason};
 pub use rules::{MoveList, MAX_MOVES};
+pub use stage::Stage;
 pub use trace::{Step, Trace};
 pub use variant::{UnknownVariant, Variant};

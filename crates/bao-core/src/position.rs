@@ -6,6 +6,7 @@ use crate::moves::Move;
 use crate::pit::{Pit, Row, Side, NYUMBA};
 use crate::result::{GameResult, Reason};
 use crate::rules::{self, MoveList};
+use crate::stage::Stage;
 use crate::trace::Trace;
 use crate::variant::Variant;
 
@@ -358,13 +359,10 @@ impl Position {
     }
 
     /// Whether the side to move plays a namua move (Kiswahili: seeds in hand) or a phase-1 move (Kimasai:
-    /// seeds in any hand).
+    /// seeds in any hand). Shorthand for [`Position::stage`] of the side to move being
+    /// [`Stage::Namua`] or [`Stage::Phase1`].
     pub fn is_first_stage(&self) -> bool {
-        match self.variant {
-            Variant::Kujifunza => false,
-            Variant::Kiswahili | Variant::KiswahiliMalawi => self.hand[self.to_move.index()] > 0,
-            Variant::Kimasai => self.hand != [0, 0],
-        }
+        matches!(self.stage(self.to_move), Stage::Namua | Stage::Phase1)
     }
 
     /// The legal moves, in a fixed order. Allocation-free.

@@ -1,10 +1,12 @@
 //! Bao la Kimasai (rules.md section 9): clockwise relay sowing; phase 1 brings cows from the reserve and never
 //! captures; phase 2 lifts any occupied pit and raids the facing pit automatically.
 
-use super::{own_pit, run_and_finish, start, Stage};
+use super::{own_pit, run_and_finish, start};
 use crate::moves::Move;
+use crate::pit::Side;
 use crate::position::Position;
 use crate::sow::{LapRules, Safari};
+use crate::stage::Stage;
 use crate::trace::{Recorder, Step};
 
 pub(crate) fn for_each_legal<R: Recorder>(
@@ -12,12 +14,12 @@ pub(crate) fn for_each_legal<R: Recorder>(
     rec: &mut R,
     f: &mut impl FnMut(Move, &Position),
 ) {
-    let stage = pos.stage();
+    let start_as = MoveStart::of(pos);
     for s in 0..16u8 {
         if pos.board[pos.to_move.index()][s as usize] == 0 {
             continue;
         }
-        if let Some(p) = play(pos, stage, s, rec) {
+        if let Some(p) = play(pos, start_as, s, rec) {
             f(Move::pit_only(own_pit(pos, s)), &p);
         }
     }
@@ -31,14 +33,38 @@ pub(crate) fn simulate<R: Recorder>(pos: &Position, mv: Move, rec: &mut R) -> Op
     if pos.board[pos.to_move.index()][s as usize] == 0 {
         return None;
     }
-    play(pos, pos.stage(), s, rec)
+    play(pos, MoveStart::of(pos), s, rec)
 }
 
-fn play<R: Recorder>(pos: &Position, stage: Stage, s: u8, rec: &mut R) -> Option<Position> {
+/// What the mover's [`Stage`] means for how its moves start: whether laps capture (phase 2) and whether a cow
+/// from the reserve goes in first (phase 1, but for the exceptions below).
+#[derive(Clone, Copy)]
+struct MoveStart {
+    /// Phase 2: laps may capture.
+    capture: bool,
+    /// A cow from the reserve goes in first.
+    cow: bool,
+}
+
+impl MoveStart {
+    #[inline]
+    fn of(pos: &Position) -> MoveStart {
+        let me = pos.to_move;
+        let phase1 = pos.stage(me) == Stage::Phase1;
+        // South's opening move takes no cow from the reserve (rules.md section 9). A phase-1 mover whose own
+        // reserve is empty while the other's is not sows without one (and still cannot capture).
+        let opening = me == Side::South && pos.hand == [24, 24];
+        MoveStart {
+            capture: !phase1,
+            cow: phase1 && pos.hand[me.index()] > 0 && !opening,
+        }
+    }
+}
+
+fn play<R: Recorder>(pos: &Position, start_as: MoveStart, s: u8, rec: &mut R) -> Option<Position> {
     let me = pos.to_move.index();
     let mut p = *pos;
-    let phase2 = stage == Stage::KimasaiPhase2;
-    if stage == (Stage::KimasaiPhase1 { hand: true }) {
+    if start_as.cow {
         p.hand[me] -= 1;
         p.board[me][s as usize] += 1;
         rec.step(Step::Hand {
@@ -46,7 +72,7 @@ fn play<R: Recorder>(pos: &Position, stage: Stage, s: u8, rec: &mut R) -> Option
         });
     }
     let rules = LapRules {
-        capture: phase2,
+        capture: start_as.capture,
         kimasai: true,
         nyumba_stop: false,
         capture_ends_houses: false,

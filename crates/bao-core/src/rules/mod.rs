@@ -1,4 +1,4 @@
-//! Which moves are legal and how each one is set going, per variant and stage.
+//! Which moves are legal and how each one is set going, per variant and [`Stage`].
 //!
 //! - [`mtaji`]: Bao la Kujifunza and the mtaji stage of Bao la Kiswahili (lift from the board).
 //! - [`namua`]: the namua stage of Bao la Kiswahili (a seed from the hand first; nyumba tax, stop, safari).
@@ -21,55 +21,14 @@ use crate::pit::{Pit, Row, Side};
 use crate::position::Position;
 use crate::result::{GameResult, Reason};
 use crate::sow::{End, LapRules, Safari, Sowing};
+use crate::stage::Stage;
 use crate::trace::{Recorder, Step};
-use crate::variant::Variant;
 
 /// Most legal moves a position can have (8 namua captures × 2 kichwa × stop/safari; 16 pits × 2 directions).
 pub const MAX_MOVES: usize = 32;
 
 /// A fixed-capacity list of moves (or moves with their positions): no heap allocation.
 pub type MoveList<T> = ArrayVec<T, MAX_MOVES>;
-
-/// The stage a move is played in, which decides how it starts and how its laps end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Stage {
-    /// Kujifunza, or the mtaji stage of Kiswahili (mover's hand empty).
-    Mtaji,
-    /// Namua stage of Kiswahili (mover has seeds in hand).
-    Namua,
-    /// Kimasai phase 1; `hand`: a seed from the reserve goes in first (not on South's opening move).
-    KimasaiPhase1 { hand: bool },
-    /// Kimasai phase 2.
-    KimasaiPhase2,
-}
-
-impl Position {
-    pub(crate) fn stage(&self) -> Stage {
-        let me = self.to_move.index();
-        match self.variant {
-            Variant::Kujifunza => Stage::Mtaji,
-            Variant::Kiswahili | Variant::KiswahiliMalawi => {
-                if self.hand[me] > 0 {
-                    Stage::Namua
-                } else {
-                    Stage::Mtaji
-                }
-            }
-            Variant::Kimasai => {
-                if self.hand == [0, 0] {
-                    Stage::KimasaiPhase2
-                } else {
-                    // South's opening move takes no cow from the reserve (rules.md section 9). A player whose
-                    // reserve is empty while the other's is not sows without one (and still cannot capture).
-                    let opening = self.to_move == Side::South && self.hand == [24, 24];
-                    Stage::KimasaiPhase1 {
-                        hand: self.hand[me] > 0 && !opening,
-                    }
-                }
-            }
-        }
-    }
-}
 
 /// Calls `f` with every legal move and the position it leads to.
 pub(crate) fn for_each_legal(pos: &Position, f: impl FnMut(Move, &Position)) {
@@ -86,12 +45,10 @@ pub(crate) fn for_each_legal_with<R: Recorder>(
     if pos.result.is_some() {
         return;
     }
-    match pos.stage() {
+    match pos.stage(pos.to_move) {
         Stage::Mtaji => mtaji::for_each_legal(pos, rec, &mut f),
         Stage::Namua => namua::for_each_legal(pos, rec, &mut f),
-        Stage::KimasaiPhase1 { .. } | Stage::KimasaiPhase2 => {
-            kimasai::for_each_legal(pos, rec, &mut f)
-        }
+        Stage::Phase1 | Stage::Phase2 => kimasai::for_each_legal(pos, rec, &mut f),
     }
 }
 
@@ -101,10 +58,10 @@ pub(crate) fn simulate<R: Recorder>(pos: &Position, mv: Move, rec: &mut R) -> Op
     if pos.result.is_some() || mv.pit.side() != pos.to_move {
         return None;
     }
-    match pos.stage() {
+    match pos.stage(pos.to_move) {
         Stage::Mtaji => mtaji::simulate(pos, mv, rec),
         Stage::Namua => namua::simulate(pos, mv, rec).map(|(p, _)| p),
-        Stage::KimasaiPhase1 { .. } | Stage::KimasaiPhase2 => kimasai::simulate(pos, mv, rec),
+        Stage::Phase1 | Stage::Phase2 => kimasai::simulate(pos, mv, rec),
     }
 }
 
