@@ -19,7 +19,7 @@
 //! The weights differ per variant ([`Weights::for_variant`]); they were tuned by self-play with
 //! `examples/tune.rs` (see docs/benchmarks.md).
 
-use bao_core::{Position, Side, Variant};
+use bao_core::{Position, Side, Stage, Variant};
 
 /// Evaluation weights. All terms are differences "side to move minus opponent" unless said otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,45 +92,13 @@ impl Weights {
     }
 }
 
-/// How a side would start a move, for threats and mobility.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Stage {
-    /// Lift a pit of 2+ seeds; captures on the first lap from 2..=15 seeds (Kujifunza, Kiswahili mtaji).
-    Mtaji,
-    /// A hand seed into an occupied front pit; captures the facing pit if occupied (Kiswahili namua).
-    Namua,
-    /// Kimasai while any reserve holds cows: no captures.
-    KimasaiPhase1,
-    /// Kimasai phase 2: lift any occupied pit, clockwise; captures at a lap end in an occupied front pit.
-    KimasaiPhase2,
-}
-
-fn stage_of(pos: &Position, side: Side) -> Stage {
-    match pos.variant() {
-        Variant::Kujifunza => Stage::Mtaji,
-        Variant::Kiswahili | Variant::KiswahiliMalawi => {
-            if pos.hand(side) > 0 {
-                Stage::Namua
-            } else {
-                Stage::Mtaji
-            }
-        }
-        Variant::Kimasai => {
-            if pos.hand(Side::South) == 0 && pos.hand(Side::North) == 0 {
-                Stage::KimasaiPhase2
-            } else {
-                Stage::KimasaiPhase1
-            }
-        }
-    }
-}
-
 /// Bit `i` set: the opponent's front pit at ring index `i` is capturable by `me` with a first lap, were `me` to
 /// move. `skip` is a start pit `me` may not use (takasia).
 #[inline]
 fn targets(stage: Stage, me: &[u8; 16], opp: &[u8; 16], skip: Option<u8>) -> u8 {
     let mut bits = 0u8;
     match stage {
+        // Lift a pit of 2+ seeds; captures on the first lap from 2..=15 seeds.
         Stage::Mtaji => {
             for s in 0..16u8 {
                 let n = me[s as usize];
@@ -144,6 +112,7 @@ fn targets(stage: Stage, me: &[u8; 16], opp: &[u8; 16], skip: Option<u8>) -> u8 
                 }
             }
         }
+        // A hand seed into an occupied front pit captures the facing pit if that is occupied.
         Stage::Namua => {
             for e in 0..8usize {
                 if me[e] > 0 && opp[7 - e] > 0 {
@@ -151,8 +120,10 @@ fn targets(stage: Stage, me: &[u8; 16], opp: &[u8; 16], skip: Option<u8>) -> u8 
                 }
             }
         }
-        Stage::KimasaiPhase1 => {}
-        Stage::KimasaiPhase2 => {
+        // Phase 1 never captures.
+        Stage::Phase1 => {}
+        // Lift any occupied pit, clockwise; captures at a lap end in an occupied front pit.
+        Stage::Phase2 => {
             for s in 0..16u8 {
                 let n = me[s as usize];
                 if n == 0 {
@@ -181,12 +152,7 @@ pub fn capture_available(pos: &Position) -> bool {
 pub fn mover_targets(pos: &Position) -> u8 {
     let me = pos.to_move();
     let skip = pos.takasia().map(|p| p.ring());
-    targets(
-        stage_of(pos, me),
-        pos.ring(me),
-        pos.ring(me.opponent()),
-        skip,
-    )
+    targets(pos.stage(me), pos.ring(me), pos.ring(me.opponent()), skip)
 }
 
 /// Whether the side to move must capture (every legal move is a capture): Kujifunza and Kiswahili, where
@@ -220,7 +186,7 @@ fn side_terms(
     }
     let back: i32 = me[8..].iter().map(|&c| i32::from(c)).sum();
     let min_start = match stage {
-        Stage::KimasaiPhase2 => 1,
+        Stage::Phase2 => 1,
         _ => 2,
     };
     let mobility = match stage {
@@ -261,8 +227,8 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 pub fn evaluate_with_targets(pos: &Position, w: &Weights, my_targets: u8) -> i32 {
     let me = pos.to_move();
     let opp = me.opponent();
-    let my_stage = stage_of(pos, me);
-    let opp_stage = stage_of(pos, opp);
+    let my_stage = pos.stage(me);
+    let opp_stage = pos.stage(opp);
     let opp_targets = targets(opp_stage, pos.ring(opp), pos.ring(me), None);
     w.tempo + side_terms(w, pos, me, my_stage, my_targets, w.threat_to_move)
         - side_terms(w, pos, opp, opp_stage, opp_targets, w.threat_waiting)
