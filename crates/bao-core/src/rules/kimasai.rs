@@ -1,13 +1,13 @@
 //! Bao la Kimasai (rules.md section 9): clockwise relay sowing; phase 1 brings cows from the reserve and never
 //! captures; phase 2 lifts any occupied pit and raids the facing pit automatically.
 
-use super::{own_pit, run_and_finish, start};
+use super::{lift, own_pit, put_hand_seed, run_and_finish};
 use crate::moves::Move;
 use crate::pit::Side;
 use crate::position::Position;
 use crate::sow::{LapRules, Safari};
 use crate::stage::Stage;
-use crate::trace::{Recorder, Step};
+use crate::trace::Recorder;
 
 pub(crate) fn for_each_legal<R: Recorder>(
     pos: &Position,
@@ -62,14 +62,9 @@ impl MoveStart {
 }
 
 fn play<R: Recorder>(pos: &Position, start_as: MoveStart, s: u8, rec: &mut R) -> Option<Position> {
-    let me = pos.to_move.index();
     let mut p = *pos;
     if start_as.cow {
-        p.hand[me] -= 1;
-        p.board[me][s as usize] += 1;
-        rec.step(Step::Hand {
-            pit: own_pit(pos, s),
-        });
+        put_hand_seed(&mut p, s, rec);
     }
     let rules = LapRules {
         capture: start_as.capture,
@@ -78,13 +73,6 @@ fn play<R: Recorder>(pos: &Position, start_as: MoveStart, s: u8, rec: &mut R) ->
         capture_ends_houses: false,
         takasia: None,
     };
-    let mut sw = start(&p, rules, rec);
-    sw.clockwise = true;
-    let n = sw.lift_all(s);
-    sw.rec.step(Step::Lift {
-        pit: own_pit(pos, s),
-        count: n,
-        tax: false,
-    });
+    let sw = lift(&p, rules, rec, s, true, false);
     run_and_finish(sw, Safari::Stop, false).map(|(p, _)| p)
 }

@@ -76,7 +76,7 @@ pub(crate) fn letter(ring: u8, clockwise: bool) -> Dir {
     }
 }
 
-/// A fresh sowing for the side to move of `pos`.
+/// A fresh sowing for the side to move of `pos`, with nothing in the air yet.
 #[inline]
 pub(crate) fn start<'r, R: Recorder>(
     pos: &Position,
@@ -93,6 +93,48 @@ pub(crate) fn start<'r, R: Recorder>(
         rules,
         rec,
     }
+}
+
+/// Puts a seed from the mover's hand (Kimasai: a cow from the reserve) into its pit `s` (ring index): the
+/// first step of a namua move and of a Kimasai phase-1 move.
+#[inline]
+pub(crate) fn put_hand_seed<R: Recorder>(pos: &mut Position, s: u8, rec: &mut R) {
+    let me = pos.to_move.index();
+    pos.hand[me] -= 1;
+    pos.board[me][s as usize] += 1;
+    rec.step(Step::Hand {
+        pit: own_pit(pos, s),
+    });
+}
+
+/// A sowing for the side to move of `pos` set going by lifting its pit `s` (ring index) in the given
+/// direction: every seed of the pit, or with `tax` only the two seeds of the namua nyumba tax (rules.md
+/// section 5.3), which leave the nyumba owned.
+#[inline]
+pub(crate) fn lift<'r, R: Recorder>(
+    pos: &Position,
+    rules: LapRules,
+    rec: &'r mut R,
+    s: u8,
+    clockwise: bool,
+    tax: bool,
+) -> Sowing<'r, R> {
+    let mut sw = start(pos, rules, rec);
+    sw.clockwise = clockwise;
+    let count = if tax {
+        sw.pos.board[pos.to_move.index()][s as usize] -= 2;
+        sw.held = 2;
+        sw.next = if clockwise { s + 1 } else { s - 1 };
+        2
+    } else {
+        sw.lift_all(s)
+    };
+    sw.rec.step(Step::Lift {
+        pit: own_pit(pos, s),
+        count,
+        tax,
+    });
+    sw
 }
 
 /// Runs the sowing to its end and settles the move: result, side to move, takasia. `None` if it never ends.

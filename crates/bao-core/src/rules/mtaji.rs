@@ -1,11 +1,11 @@
 //! Bao la Kujifunza, and the mtaji stage of Bao la Kiswahili (rules.md sections 4 and 5.4): lift all seeds of
 //! a pit holding at least 2, captures mandatory, takasa from the front row first, the kichwa restriction.
 
-use super::{letter, own_pit, run_and_finish, start};
+use super::{letter, lift, own_pit, run_and_finish};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::sow::{LapRules, Safari};
-use crate::trace::{Recorder, Step};
+use crate::trace::Recorder;
 
 /// Where the first lap from ring index `s` with `n` seeds ends.
 #[inline(always)]
@@ -133,13 +133,6 @@ fn play<R: Recorder>(
         capture_ends_houses: pos.variant.has_house(),
         takasia: pos.takasia,
     };
-    let mut sw = start(pos, rules, rec);
-    sw.clockwise = cw;
-    let n = sw.lift_all(s);
-    sw.rec.step(Step::Lift {
-        pit: own_pit(pos, s),
-        count: n,
-        tax: false,
-    });
+    let sw = lift(pos, rules, rec, s, cw, false);
     run_and_finish(sw, Safari::Stop, !capture).map(|(p, _)| p)
 }

@@ -3,12 +3,12 @@
 //! nyumba is taxed, stops laps, and offers safari.
 
 use super::mtaji::is_outward_from_kichwa;
-use super::{letter, own_pit, run_and_finish, start};
+use super::{letter, lift, own_pit, put_hand_seed, run_and_finish, start};
 use crate::moves::{Dir, Move};
 use crate::pit::NYUMBA;
 use crate::position::Position;
 use crate::sow::{LapRules, Safari};
-use crate::trace::{Recorder, Step};
+use crate::trace::Recorder;
 
 pub(crate) fn for_each_legal<R: Recorder>(
     pos: &Position,
@@ -92,15 +92,6 @@ pub(crate) fn simulate<R: Recorder>(
     }
 }
 
-fn put_hand_seed<R: Recorder>(pos: &mut Position, s: u8, rec: &mut R) {
-    let me = pos.to_move.index();
-    pos.hand[me] -= 1;
-    pos.board[me][s as usize] += 1;
-    rec.step(Step::Hand {
-        pit: own_pit(pos, s),
-    });
-}
-
 /// A namua capture from front pit `s`, the captured seeds entering at the kichwa the letter names.
 fn capture<R: Recorder>(
     pos: &Position,
@@ -140,24 +131,6 @@ fn takasa<R: Recorder>(pos: &Position, s: u8, cw: bool, rec: &mut R) -> Option<P
         capture_ends_houses: false,
         takasia: None,
     };
-    let mut sw = start(&p, rules, rec);
-    sw.clockwise = cw;
-    if taxed {
-        sw.pos.board[me][s as usize] -= 2;
-        sw.held = 2;
-        sw.next = if cw { s + 1 } else { s - 1 };
-        sw.rec.step(Step::Lift {
-            pit: own_pit(pos, s),
-            count: 2,
-            tax: true,
-        });
-    } else {
-        let n = sw.lift_all(s);
-        sw.rec.step(Step::Lift {
-            pit: own_pit(pos, s),
-            count: n,
-            tax: false,
-        });
-    }
+    let sw = lift(&p, rules, rec, s, cw, taxed);
     run_and_finish(sw, Safari::Stop, false).map(|(p, _)| p)
 }
