@@ -45,34 +45,48 @@ impl Player {
     }
 }
 
-/// Options of `bao match`.
+/// Options of `bao match`. The field docs are its `--help` text.
+#[derive(clap::Args)]
 pub struct MatchArgs {
-    /// First player (the score is its).
+    /// First player: random, easy, medium or hard.
+    #[arg(value_parser = Player::parse)]
     pub a: Player,
     /// Second player.
+    #[arg(value_parser = Player::parse)]
     pub b: Player,
-    /// The game.
+    /// kujifunza, kiswahili, kiswahili-malawi or kimasai.
+    #[arg(long)]
     pub variant: Variant,
-    /// Games in all (rounded up to an even number).
+    // Rounded up to an even number: every opening is played twice.
+    /// Games in all (each opening is played twice, sides swapped).
+    #[arg(long, default_value_t = 200)]
     pub games: u32,
-    /// Caps each level's time per move (milliseconds).
+    /// Cap on each level's time per move in milliseconds.
+    #[arg(long)]
     pub ms: Option<u64>,
-    /// Node budget per move for every level (reproducible games).
+    /// Node budget per move for both levels.
+    #[arg(long)]
     pub nodes: Option<u64>,
-    /// Depth limit overrides: first player, second player.
+    /// Depth limit of the first player (default: its level's).
+    #[arg(long)]
     pub depth_a: Option<u32>,
-    /// See `depth_a`.
+    /// Depth limit of the second player (default: its level's).
+    #[arg(long)]
     pub depth_b: Option<u32>,
-    /// Seed of the openings and of the players' randomness.
+    /// Seed of the openings and the players.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Random plies of each opening.
+    #[arg(long, default_value_t = 4)]
     pub opening_plies: u32,
-    /// A game longer than this (plies) is stopped and counted as a draw.
+    /// Games longer than this many plies are stopped and counted as half a point each.
+    #[arg(long, default_value_t = 1000)]
     pub max_plies: u32,
-    /// Keep only openings that a search scores within this many points of even (a front seed is worth about
-    /// 10); `None`: keep every opening.
+    /// Keep only openings a search scores within this of even (a front seed is about 10).
+    #[arg(long)]
     pub balance: Option<i32>,
-    /// Nodes of the search that judges an opening for `balance`.
+    /// Nodes of the search that judges an opening for --balance.
+    #[arg(long, default_value_t = 20_000)]
     pub balance_nodes: u64,
 }
 

@@ -17,18 +17,24 @@ use std::time::Duration;
 use bao_ai::{Level, LevelConfig};
 use bao_core::{Position, Variant};
 
-/// Options of `bao think`.
+/// Options of `bao think`. The field docs are its `--help` text.
+#[derive(clap::Args)]
 pub struct ThinkArgs {
-    /// Time budget per move, overriding the level's.
+    /// Time budget per move in milliseconds (default: the level's).
+    #[arg(long)]
     pub ms: Option<u64>,
-    /// Node budget per move (reproducible answers).
-    pub nodes: Option<u64>,
-    /// Depth limit, overriding the level's.
-    pub depth: Option<u32>,
-    /// The level.
+    /// easy, medium or hard.
+    #[arg(long, default_value = "hard", value_parser = parse_level)]
     pub level: Level,
     /// Seed of the level's randomness.
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// Node budget per move (reproducible answers).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Depth limit (default: the level's).
+    #[arg(long)]
+    pub depth: Option<u32>,
 }
 
 /// The settings `bao think` searches with.
