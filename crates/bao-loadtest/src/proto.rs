@@ -1,70 +1,15 @@
 //! The parts of the server's messages the load generator reads (protocol.md), and the ones it sends.
+//!
+//! What it sends is built from the server's own types ([`bao_server::protocol::ClientMsg`]); HTTP bodies are
+//! the server's types too. Incoming socket messages are read through the lite views below, which skip the
+//! positions and traces the generator does not need: it shares the cores with the server it measures, and
+//! parsing every `moved` event in full would take CPU from the server.
 
+use bao_server::protocol::ClientMsg;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-/// A side of the board, as named in the protocol.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
-    /// `"south"`, who moves first.
-    South,
-    /// `"north"`.
-    North,
-}
-
-impl Side {
-    /// Parses `"south"` or `"north"`.
-    pub fn parse(s: &str) -> Option<Side> {
-        match s {
-            "south" => Some(Side::South),
-            "north" => Some(Side::North),
-            _ => None,
-        }
-    }
-
-    /// 0 for South, 1 for North.
-    pub fn index(self) -> usize {
-        match self {
-            Side::South => 0,
-            Side::North => 1,
-        }
-    }
-
-    /// The protocol name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::South => "south",
-            Side::North => "north",
-        }
-    }
-}
-
-/// Answer to `POST /api/games`.
-#[derive(Debug, Deserialize)]
-pub struct Created {
-    /// Game id.
-    pub id: String,
-    /// The creator's seat.
-    pub seat: String,
-    /// The creator's seat token.
-    pub token: String,
-}
-
-/// Answer to `POST /api/games/{id}/join`.
-#[derive(Debug, Deserialize)]
-pub struct Joined {
-    /// The joiner's seat.
-    pub seat: String,
-    /// The joiner's seat token.
-    pub token: String,
-}
-
-/// An HTTP error body `{"error": CODE, "message": TEXT}`.
-#[derive(Debug, Deserialize)]
-pub struct HttpError {
-    /// The error code.
-    pub error: String,
-}
+pub use bao_core::Side;
 
 /// The part of a position the generator needs.
 #[derive(Clone, Debug, Deserialize)]
@@ -137,7 +82,7 @@ impl GameState {
     /// From a snapshot.
     pub fn from_snapshot(s: &Snapshot) -> Option<GameState> {
         Some(GameState {
-            to_move: Side::parse(&s.position.to_move)?,
+            to_move: s.position.to_move.parse().ok()?,
             ply: s.moves.len() as u64,
             over: s.result.is_some() || s.legal.is_empty(),
             legal: s.legal.clone(),
@@ -148,7 +93,7 @@ impl GameState {
     pub fn from_moved(m: &Incoming) -> Option<GameState> {
         let legal = m.legal.clone().unwrap_or_default();
         Some(GameState {
-            to_move: Side::parse(&m.position.as_ref()?.to_move)?,
+            to_move: m.position.as_ref()?.to_move.parse().ok()?,
             ply: m.ply? + 1,
             over: m.result.is_some() || legal.is_empty(),
             legal,
@@ -158,20 +103,29 @@ impl GameState {
 
 /// `{"t":"hello","token":…,"v":0}`, without `token` for spectators.
 pub fn hello(token: Option<&str>) -> String {
-    match token {
-        Some(t) => json!({"t": "hello", "token": t, "v": 0}).to_string(),
-        None => json!({"t": "hello", "v": 0}).to_string(),
-    }
+    to_text(&ClientMsg::Hello {
+        token: token.map(str::to_owned),
+        v: 0,
+    })
 }
 
 /// `{"t":"move","ply":P,"move":M}`.
 pub fn move_msg(ply: u64, mv: &str) -> String {
-    json!({"t": "move", "ply": ply, "move": mv}).to_string()
+    to_text(&ClientMsg::Move {
+        ply,
+        mv: mv.to_owned(),
+    })
+}
+
+fn to_text(m: &ClientMsg) -> String {
+    // A client message is strings and numbers: serialising it cannot fail.
+    serde_json::to_string(m).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn reads_moved() {
@@ -226,8 +180,8 @@ mod tests {
         assert_eq!(h, json!({"t":"hello","v":0}));
         let m: Value = serde_json::from_str(&move_msg(3, "A6L")).unwrap();
         assert_eq!(m, json!({"t":"move","ply":3,"move":"A6L"}));
-        assert_eq!(Side::parse("north").map(Side::index), Some(1));
+        assert_eq!("north".parse::<Side>().ok().map(Side::index), Some(1));
         assert_eq!(Side::South.name(), "south");
-        assert_eq!(Side::parse("east"), None);
+        assert_eq!("east".parse::<Side>().ok(), None);
     }
 }

@@ -22,9 +22,10 @@ use crate::args::{Args, Target};
 use crate::metrics::{parse_histogram, HistogramScrape, ServerMoveTimes, MOVE_HISTOGRAM};
 use crate::pace::Pacer;
 use crate::procfs;
-use crate::proto::{self, Created, GameState, HttpError, Incoming, Joined, Side, Snapshot};
+use crate::proto::{self, GameState, Incoming, Side, Snapshot};
 use crate::spawn::SpawnedServer;
 use crate::stats::{Durability, ProcessFigures, Report, SocketGuard, Stats};
+use bao_server::protocol::{CreateGame, Created, ErrorBody, Joined};
 
 type Ws = WebSocketStream<TcpStream>;
 type WsSink = SplitSink<Ws, Message>;
@@ -604,7 +605,7 @@ async fn http_json<T: DeserializeOwned>(
     let status = resp.status().as_u16();
     if status != ok && !(ok == 201 && status == 200) {
         let code = resp
-            .json::<HttpError>()
+            .json::<ErrorBody>()
             .await
             .map(|e| e.error)
             .unwrap_or_default();
@@ -626,7 +627,10 @@ async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
         ctx,
         ctx.http
             .post(format!("{base}/api/games"))
-            .json(&serde_json::json!({"variant": ctx.args.variant})),
+            .json(&CreateGame {
+                variant: ctx.args.variant.clone(),
+                ..CreateGame::default()
+            }),
         201,
     )
     .await?;
@@ -639,9 +643,9 @@ async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
         200,
     )
     .await?;
-    let (south_token, north_token) = match (created.seat.as_str(), joined.seat.as_str()) {
-        ("south", "north") => (created.token, joined.token),
-        ("north", "south") => (joined.token, created.token),
+    let (south_token, north_token) = match (created.seat, joined.seat) {
+        (Side::South, Side::North) => (created.token, joined.token),
+        (Side::North, Side::South) => (joined.token, created.token),
         _ => return Err(Fail::new("bad_seats")),
     };
     let (s_ws, s_guard, s_state) = open_player(ctx, &created.id, &south_token, Side::South).await?;

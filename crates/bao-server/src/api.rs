@@ -11,12 +11,12 @@ use axum::Json;
 use bao_ai::Level;
 use bao_core::{Side, Variant};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
-use serde_json::json;
 
 use crate::error::AppError;
-use crate::room::{Command, Room};
+use crate::protocol::{game_path, share_url, CreateGame, Created, Joined, SeatKind};
 use crate::state::AppState;
+use crate::store::GameRow;
+use crate::tokens::{hash_token, new_token};
 use crate::ws;
 
 /// A JSON body read leniently (any content type, empty means `{}`), with errors in the API's format.
@@ -45,22 +45,6 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
             .map(JsonBody)
             .map_err(|e| AppError::BadRequest(format!("bad JSON: {e}")))
     }
-}
-
-/// Body of `POST /api/games`.
-#[derive(Debug, Deserialize)]
-pub struct CreateGame {
-    /// Variant name.
-    pub variant: String,
-    /// `south`, `north` or `random` (default).
-    #[serde(default)]
-    pub seat: Option<String>,
-    /// `friend` (default) or `computer`.
-    #[serde(default)]
-    pub opponent: Option<String>,
-    /// `easy`, `medium` (default) or `hard`; only for `computer`.
-    #[serde(default)]
-    pub level: Option<String>,
 }
 
 /// The client's address: the peer, or behind a trusted proxy the last `X-Forwarded-For` entry.
@@ -132,21 +116,32 @@ pub async fn create(
     };
     // Checked after validation: only games that would be created count.
     if !state.allow_create(client_ip(&state, addr, &headers)) {
-        return Err(AppError::RateLimited);
+        return Err(AppError::RateLimited(
+            "too many requests; try again in a moment",
+        ));
     }
-    let (row, token) = Room::new_game_row(variant, seat, computer);
+    let token = new_token();
+    let mut kinds = [SeatKind::Human; 2];
+    if computer.is_some() {
+        kinds[seat.opponent().index()] = SeatKind::Computer;
+    }
+    let mut hashes = [None, None];
+    hashes[seat.index()] = Some(hash_token(&token));
+    let row = GameRow::new(variant, kinds, hashes, computer);
     state.store().insert_game(&row).await?;
     state
         .metrics()
         .games_created_total
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let url = format!("/g/{}", row.id);
-    let mut out = json!({ "id": row.id, "seat": seat.name(), "token": token, "url": url });
-    if let Some(base) = &state.config().public_url {
-        out["share_url"] = json!(format!("{}{url}", base.trim_end_matches('/')));
-    }
     tracing::info!(game = %row.id, variant = variant.name(), "game created");
-    Ok((StatusCode::CREATED, Json(out)).into_response())
+    let created = Created {
+        url: game_path(&row.id),
+        share_url: share_url(state.config().public_url.as_deref(), &row.id),
+        id: row.id,
+        seat,
+        token,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
 /// `POST /api/games/{id}/join`.
@@ -155,10 +150,8 @@ pub async fn join(
     Path(id): Path<String>,
     JsonBody(_): JsonBody<serde_json::Value>,
 ) -> Result<Response, AppError> {
-    let (seat, token) = state
-        .request(&id, |reply| Command::Join { reply })
-        .await??;
-    Ok(Json(json!({ "seat": seat.name(), "token": token })).into_response())
+    let (seat, token) = state.rooms().handle(&id).await?.join().await?;
+    Ok(Json(Joined { seat, token }).into_response())
 }
 
 /// `GET /api/games/{id}`.
@@ -166,9 +159,7 @@ pub async fn get_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let snap = state
-        .request(&id, |reply| Command::Snapshot { reply })
-        .await?;
+    let snap = state.rooms().handle(&id).await?.snapshot().await?;
     Ok(Json(snap).into_response())
 }
 
@@ -177,9 +168,7 @@ pub async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Response, AppError> {
-    let text = state
-        .request(&id, |reply| Command::Record { reply })
-        .await?;
+    let text = state.rooms().handle(&id).await?.record().await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
@@ -189,7 +178,7 @@ pub async fn websocket(
     Path(id): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
-    state.room(&id).await?;
+    let room = state.rooms().handle(&id).await?;
     Ok(upgrade
         .max_frame_size(ws::MAX_MESSAGE)
         .max_message_size(ws::MAX_MESSAGE)
@@ -197,7 +186,7 @@ pub async fn websocket(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| ws::run(socket, state, id)))
+        .on_upgrade(move |socket| ws::run(socket, state, room)))
 }
 
 /// `GET /healthz`: 200 when the database answers.
@@ -224,13 +213,6 @@ pub async fn not_found() -> AppError {
 }
 
 /// A known `/api/...` path with the wrong method.
-pub async fn method_not_allowed() -> Response {
-    (
-        StatusCode::METHOD_NOT_ALLOWED,
-        Json(crate::error::error_body(
-            "method_not_allowed",
-            "this path does not take that method",
-        )),
-    )
-        .into_response()
+pub async fn method_not_allowed() -> AppError {
+    AppError::MethodNotAllowed
 }

@@ -19,7 +19,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
-use crate::error::{error_body, AppError};
+use crate::error::AppError;
 use crate::state::AppState;
 use crate::store::Store;
 use crate::{api, assets};
@@ -70,8 +70,7 @@ async fn json_413(resp: Response) -> Response {
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
     if resp.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
         let e = AppError::PayloadTooLarge;
-        let (status, code) = e.parts();
-        let mut r = (status, Json(error_body(code, &e.message()))).into_response();
+        let mut r = (e.status(), Json(e.body())).into_response();
         r.headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
         return r;
@@ -113,7 +112,7 @@ pub async fn serve(
     let store = Store::open(&config.data_dir).await?;
     let (stop_tx, stop_rx) = watch::channel(false);
     let state = AppState::new(config, store.clone(), stop_rx);
-    let loaded = state.preload().await?;
+    let loaded = state.rooms().preload(state.config().preload_limit).await?;
     let app = router(state.clone());
     let addr = listener
         .local_addr()
@@ -138,7 +137,7 @@ pub async fn serve(
     })
     .await
     .map_err(|e| AppError::Internal(format!("server: {e}")))?;
-    state.close_rooms().await;
+    state.rooms().close_all().await;
     store.close().await;
     tracing::info!("stopped");
     Ok(())

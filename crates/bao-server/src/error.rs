@@ -1,32 +1,66 @@
-//! The one error type of the HTTP API. Every variant maps to a status code and a JSON body
-//! `{"error": CODE, "message": TEXT}` (protocol.md).
+//! The server's one error type. Every variant has a machine-readable [`code`](AppError::code) and an HTTP
+//! [`status`](AppError::status): the HTTP API answers it as `{"error": CODE, "message": TEXT}`
+//! ([`IntoResponse`]) and a socket sends it as `{"t":"error","code":CODE,"message":TEXT}`
+//! ([`crate::protocol::ServerMsg::error`]), so both speak the same codes (protocol.md).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-/// An error answered to an HTTP client.
-#[derive(Debug)]
+use crate::protocol::ErrorBody;
+
+/// An error answered to a client, over HTTP or a socket.
+#[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// 400 `bad_request`: a body that is not the expected JSON.
+    #[error("{0}")]
     BadRequest(String),
     /// 400 `unknown_variant`.
+    #[error(
+        "unknown variant {0:?}; the variants are kujifunza, kiswahili, kiswahili-malawi and kimasai"
+    )]
     UnknownVariant(String),
+    /// 400 `bad_message`: a socket message that is not one of the protocol's (or not now).
+    #[error("{0}")]
+    BadMessage(String),
+    /// 403 `not_a_player`: only a seat holder may do that.
+    #[error("{0}")]
+    NotAPlayer(String),
     /// 404 `not_found`.
+    #[error("no such game")]
     NotFound,
+    /// 405 `method_not_allowed`.
+    #[error("this path does not take that method")]
+    MethodNotAllowed,
     /// 409 `seat_taken`: no seat is free.
+    #[error("both seats are taken; open the link to watch")]
     SeatTaken,
     /// 409 `game_over`: the game is finished.
+    #[error("the game is over")]
     GameOver,
+    /// 409 `not_your_turn`.
+    #[error("{0}")]
+    NotYourTurn(String),
+    /// 409 `stale_ply`: the move is for another ply than the game's.
+    #[error("{0}")]
+    StalePly(String),
+    /// 422 `illegal_move`: the message lists the legal moves.
+    #[error("{0}")]
+    IllegalMove(String),
     /// 413 `payload_too_large`.
+    #[error("the request body is too large")]
     PayloadTooLarge,
     /// 429 `rate_limited`.
-    RateLimited,
-    /// 503 `unavailable`: shutting down.
+    #[error("{0}")]
+    RateLimited(&'static str),
+    /// 503 `unavailable`: shutting down, or the room could not be reached.
+    #[error("the server is shutting down")]
     Unavailable,
     /// 503 `busy`: as many games are in memory as the server is configured to hold.
+    #[error("the server holds as many games as it may; try again later")]
     Busy,
-    /// 500 `internal`: the details are logged, not sent.
+    /// 500 `internal`: the details are logged, never sent.
+    #[error("internal error: {0}")]
     Internal(String),
 }
 
@@ -36,63 +70,105 @@ impl AppError {
         AppError::Internal(format!("database: {e}"))
     }
 
-    /// The status code and the machine-readable code.
-    pub fn parts(&self) -> (StatusCode, &'static str) {
+    /// The machine-readable code.
+    pub fn code(&self) -> &'static str {
         match self {
-            AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
-            AppError::UnknownVariant(_) => (StatusCode::BAD_REQUEST, "unknown_variant"),
-            AppError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
-            AppError::SeatTaken => (StatusCode::CONFLICT, "seat_taken"),
-            AppError::GameOver => (StatusCode::CONFLICT, "game_over"),
-            AppError::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
-            AppError::RateLimited => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
-            AppError::Unavailable => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
-            AppError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
-            AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+            AppError::BadRequest(_) => "bad_request",
+            AppError::UnknownVariant(_) => "unknown_variant",
+            AppError::BadMessage(_) => "bad_message",
+            AppError::NotAPlayer(_) => "not_a_player",
+            AppError::NotFound => "not_found",
+            AppError::MethodNotAllowed => "method_not_allowed",
+            AppError::SeatTaken => "seat_taken",
+            AppError::GameOver => "game_over",
+            AppError::NotYourTurn(_) => "not_your_turn",
+            AppError::StalePly(_) => "stale_ply",
+            AppError::IllegalMove(_) => "illegal_move",
+            AppError::PayloadTooLarge => "payload_too_large",
+            AppError::RateLimited(_) => "rate_limited",
+            AppError::Unavailable => "unavailable",
+            AppError::Busy => "busy",
+            AppError::Internal(_) => "internal",
         }
     }
 
-    /// The human-readable message.
+    /// The HTTP status code.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::BadRequest(_) | AppError::UnknownVariant(_) | AppError::BadMessage(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            AppError::NotAPlayer(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::SeatTaken
+            | AppError::GameOver
+            | AppError::NotYourTurn(_)
+            | AppError::StalePly(_) => StatusCode::CONFLICT,
+            AppError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Unavailable | AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The human-readable message sent to the client (internal details are left out).
     pub fn message(&self) -> String {
         match self {
-            AppError::BadRequest(m) => m.clone(),
-            AppError::UnknownVariant(v) => format!(
-                "unknown variant {v:?}; the variants are kujifunza, kiswahili, kiswahili-malawi and kimasai"
-            ),
-            AppError::NotFound => "no such game".into(),
-            AppError::SeatTaken => "both seats are taken; open the link to watch".into(),
-            AppError::GameOver => "the game is over".into(),
-            AppError::PayloadTooLarge => "the request body is too large".into(),
-            AppError::RateLimited => "too many requests; try again in a moment".into(),
-            AppError::Unavailable => "the server is shutting down".into(),
-            AppError::Busy => "the server holds as many games as it may; try again later".into(),
             AppError::Internal(_) => "internal error".into(),
+            other => other.to_string(),
         }
     }
-}
 
-impl std::fmt::Display for AppError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AppError::Internal(m) => write!(f, "internal error: {m}"),
-            other => f.write_str(&other.message()),
+    /// The JSON body of the HTTP answer.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.code().to_owned(),
+            message: self.message(),
         }
     }
-}
 
-impl std::error::Error for AppError {}
-
-/// The JSON body of an error with `code` and `message`.
-pub fn error_body(code: &str, message: &str) -> serde_json::Value {
-    serde_json::json!({ "error": code, "message": message })
+    /// Logs server-side faults (the client only hears "internal error").
+    pub fn log(&self) {
+        if let AppError::Internal(m) = self {
+            tracing::error!("{m}");
+        }
+    }
 }
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        if let AppError::Internal(m) = &self {
-            tracing::error!("{m}");
+        self.log();
+        (self.status(), Json(self.body())).into_response()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_its_status() {
+        let cases = [
+            (AppError::NotFound, "not_found", 404),
+            (AppError::Busy, "busy", 503),
+            (AppError::Unavailable, "unavailable", 503),
+            (AppError::SeatTaken, "seat_taken", 409),
+            (AppError::IllegalMove("x".into()), "illegal_move", 422),
+            (AppError::RateLimited("slow down"), "rate_limited", 429),
+            (AppError::Internal("secret".into()), "internal", 500),
+        ];
+        for (e, code, status) in cases {
+            assert_eq!(e.code(), code);
+            assert_eq!(e.status().as_u16(), status);
         }
-        let (status, code) = self.parts();
-        (status, Json(error_body(code, &self.message()))).into_response()
+    }
+
+    #[test]
+    fn internal_details_stay_in_the_logs() {
+        let e = AppError::Internal("disk I/O error at /data/bao.db".into());
+        assert_eq!(e.message(), "internal error");
+        assert!(e.to_string().contains("disk I/O"));
     }
 }

@@ -2,7 +2,8 @@
 //! SQLite, the static web client, health and Prometheus metrics.
 //!
 //! The contract it implements is `docs/protocol.md`. One tokio task per game room owns the game's state
-//! ([`room`]); sockets ([`ws`]) and HTTP handlers ([`api`]) talk to it over channels.
+//! ([`room`]); sockets ([`ws`]) and HTTP handlers ([`api`]) talk to it over channels, in the typed
+//! messages of [`protocol`]; every error is one [`error::AppError`].
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -22,8 +23,10 @@ pub mod config;
 pub mod error;
 pub mod healthcheck;
 pub mod metrics;
+pub mod protocol;
 pub mod record;
 pub mod room;
 pub mod state;
 pub mod store;
+pub mod tokens;
 pub mod ws;

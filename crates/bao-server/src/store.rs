@@ -12,7 +12,12 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
+use bao_ai::Level;
+use bao_core::{Side, Variant};
+
 use crate::error::AppError;
+use crate::protocol::{Outcome, Reason, SeatKind, Status};
+use crate::tokens::new_game_id;
 
 /// The migrations of `migrations/` at the repository root, embedded at build time (what `sqlx::migrate!`
 /// does, without needing sqlx's macros).
@@ -67,20 +72,20 @@ mod futures_core_box {
 pub struct GameRow {
     /// Game id.
     pub id: String,
-    /// Variant name.
-    pub variant: String,
+    /// The variant.
+    pub variant: Variant,
     /// Unix seconds.
     pub created_at: i64,
-    /// `"human"` or `"computer"` for south and north.
-    pub kinds: [String; 2],
+    /// Who holds south's and north's seat.
+    pub kinds: [SeatKind; 2],
     /// Hex SHA-256 of the seat tokens (south, north).
     pub token_hashes: [Option<String>; 2],
     /// The computer's level, if a seat is the computer's.
-    pub level: Option<String>,
-    /// `"waiting"`, `"playing"` or `"finished"`.
-    pub status: String,
+    pub level: Option<Level>,
+    /// Where the game stands.
+    pub status: Status,
     /// Winner and reason once finished.
-    pub result: Option<(String, String)>,
+    pub result: Option<Outcome>,
     /// Event version of the last write.
     pub v: i64,
     /// The game this one is a rematch of.
@@ -89,6 +94,39 @@ pub struct GameRow {
     pub rematch_game: Option<String>,
     /// The version when its room last left memory in good order (read only).
     pub closed_v: Option<i64>,
+}
+
+impl GameRow {
+    /// A new game with a fresh id, created now: playing once every seat is held (by a token or the
+    /// computer), else waiting.
+    pub fn new(
+        variant: Variant,
+        kinds: [SeatKind; 2],
+        token_hashes: [Option<String>; 2],
+        level: Option<Level>,
+    ) -> GameRow {
+        let held = Side::ALL
+            .into_iter()
+            .all(|s| kinds[s.index()] == SeatKind::Computer || token_hashes[s.index()].is_some());
+        GameRow {
+            id: new_game_id(),
+            variant,
+            created_at: unix_now(),
+            kinds,
+            token_hashes,
+            level,
+            status: if held {
+                Status::Playing
+            } else {
+                Status::Waiting
+            },
+            result: None,
+            v: 0,
+            rematch_of: None,
+            rematch_game: None,
+            closed_v: None,
+        }
+    }
 }
 
 /// A stored move.
@@ -114,9 +152,9 @@ pub struct MoveWrite<'a> {
     /// The game's version after it (one more when it ends the game).
     pub game_v: i64,
     /// The game's status after it.
-    pub status: &'a str,
-    /// Winner and reason, when it ends the game.
-    pub result: Option<(&'a str, &'a str)>,
+    pub status: Status,
+    /// The result, when it ends the game.
+    pub result: Option<Outcome>,
 }
 
 /// The database.
@@ -128,7 +166,8 @@ pub struct Store {
     reader: SqlitePool,
 }
 
-fn now() -> i64 {
+/// Unix seconds now (the times stamped on rows).
+pub fn unix_now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
@@ -187,32 +226,7 @@ impl Store {
 
     /// Inserts a new game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), AppError> {
-        let t = now();
-        sqlx::query(
-            "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
-             south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-             rematch_of, rematch_game, closed_v) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13)",
-        )
-        .bind(&g.id)
-        .bind(&g.variant)
-        .bind(g.created_at)
-        .bind(t)
-        .bind(&g.kinds[0])
-        .bind(&g.kinds[1])
-        .bind(&g.token_hashes[0])
-        .bind(&g.token_hashes[1])
-        .bind(&g.level)
-        .bind(&g.status)
-        .bind(g.result.as_ref().map(|r| r.0.clone()))
-        .bind(g.result.as_ref().map(|r| r.1.clone()))
-        .bind(g.v)
-        .bind(&g.rematch_of)
-        .bind(&g.rematch_game)
-        .execute(&self.pool)
-        .await
-        .map_err(AppError::db)?;
-        Ok(())
+        insert_game_row(&self.pool, g).await
     }
 
     /// Records a rematch: inserts the new game and links the old one to it, in one transaction.
@@ -223,32 +237,11 @@ impl Store {
         new: &GameRow,
     ) -> Result<(), AppError> {
         let mut tx = self.pool.begin().await.map_err(AppError::db)?;
-        let t = now();
-        sqlx::query(
-            "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
-             south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-             rematch_of, rematch_game, closed_v) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, NULL, NULL, $11, $12, NULL, $11)",
-        )
-        .bind(&new.id)
-        .bind(&new.variant)
-        .bind(new.created_at)
-        .bind(t)
-        .bind(&new.kinds[0])
-        .bind(&new.kinds[1])
-        .bind(&new.token_hashes[0])
-        .bind(&new.token_hashes[1])
-        .bind(&new.level)
-        .bind(&new.status)
-        .bind(new.v)
-        .bind(&new.rematch_of)
-        .execute(&mut *tx)
-        .await
-        .map_err(AppError::db)?;
+        insert_game_row(&mut *tx, new).await?;
         sqlx::query("UPDATE games SET rematch_game = $1, v = $2, updated_at = $3 WHERE id = $4")
             .bind(&new.id)
             .bind(v)
-            .bind(t)
+            .bind(unix_now())
             .bind(old_id)
             .execute(&mut *tx)
             .await
@@ -261,22 +254,21 @@ impl Store {
     pub async fn claim_seat(
         &self,
         id: &str,
-        seat_index: usize,
+        seat: Side,
         token_hash: &str,
-        status: &str,
+        status: Status,
         v: i64,
     ) -> Result<(), AppError> {
         // Column names cannot be parameters; the two statements are fixed strings.
-        let sql = if seat_index == 0 {
-            "UPDATE games SET south_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5"
-        } else {
-            "UPDATE games SET north_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5"
+        let sql = match seat {
+            Side::South => "UPDATE games SET south_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5",
+            Side::North => "UPDATE games SET north_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5",
         };
         sqlx::query(sql)
             .bind(token_hash)
-            .bind(status)
+            .bind(status.name())
             .bind(v)
-            .bind(now())
+            .bind(unix_now())
             .bind(id)
             .execute(&self.pool)
             .await
@@ -286,7 +278,7 @@ impl Store {
 
     /// Stores an accepted move and the game's new status/result, in one transaction.
     pub async fn insert_move(&self, id: &str, m: &MoveWrite<'_>) -> Result<(), AppError> {
-        let t = now();
+        let t = unix_now();
         let mut tx = self.pool.begin().await.map_err(AppError::db)?;
         sqlx::query(
             "INSERT INTO moves (game_id, ply, notation, v, played_at) VALUES ($1, $2, $3, $4, $5)",
@@ -303,9 +295,9 @@ impl Store {
             "UPDATE games SET status = $1, result_winner = $2, result_reason = $3, v = $4, updated_at = $5 \
              WHERE id = $6",
         )
-        .bind(m.status)
-        .bind(m.result.map(|r| r.0))
-        .bind(m.result.map(|r| r.1))
+        .bind(m.status.name())
+        .bind(m.result.map(|r| r.winner.name()))
+        .bind(m.result.map(|r| r.reason.name()))
         .bind(m.game_v)
         .bind(t)
         .bind(id)
@@ -317,21 +309,15 @@ impl Store {
     }
 
     /// Ends a game without a move (resignation).
-    pub async fn finish(
-        &self,
-        id: &str,
-        winner: &str,
-        reason: &str,
-        v: i64,
-    ) -> Result<(), AppError> {
+    pub async fn finish(&self, id: &str, result: Outcome, v: i64) -> Result<(), AppError> {
         sqlx::query(
             "UPDATE games SET status = 'finished', result_winner = $1, result_reason = $2, v = $3, \
              updated_at = $4 WHERE id = $5",
         )
-        .bind(winner)
-        .bind(reason)
+        .bind(result.winner.name())
+        .bind(result.reason.name())
         .bind(v)
-        .bind(now())
+        .bind(unix_now())
         .bind(id)
         .execute(&self.pool)
         .await
@@ -374,28 +360,7 @@ impl Store {
         .await
         .map_err(AppError::db)?;
         let Some(row) = row else { return Ok(None) };
-        let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
-        let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
-        let game = GameRow {
-            id: row.try_get("id").map_err(AppError::db)?,
-            variant: row.try_get("variant").map_err(AppError::db)?,
-            created_at: row.try_get("created_at").map_err(AppError::db)?,
-            kinds: [
-                row.try_get("south_kind").map_err(AppError::db)?,
-                row.try_get("north_kind").map_err(AppError::db)?,
-            ],
-            token_hashes: [
-                row.try_get("south_token_hash").map_err(AppError::db)?,
-                row.try_get("north_token_hash").map_err(AppError::db)?,
-            ],
-            level: row.try_get("level").map_err(AppError::db)?,
-            status: row.try_get("status").map_err(AppError::db)?,
-            result: winner.zip(reason),
-            v: row.try_get("v").map_err(AppError::db)?,
-            rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
-            rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
-            closed_v: row.try_get("closed_v").map_err(AppError::db)?,
-        };
+        let game = game_row(&row)?;
         let rows =
             sqlx::query("SELECT ply, notation, v FROM moves WHERE game_id = $1 ORDER BY ply")
                 .bind(id)
@@ -424,4 +389,83 @@ impl Store {
             .map(|r| r.try_get::<String, _>("id").map_err(AppError::db))
             .collect()
     }
+}
+
+/// Inserts `g` (the one `INSERT INTO games`, for new games and rematches alike).
+async fn insert_game_row<'e, E>(db: E, g: &GameRow) -> Result<(), AppError>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+{
+    sqlx::query(
+        "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
+         south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
+         rematch_of, rematch_game, closed_v) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13)",
+    )
+    .bind(&g.id)
+    .bind(g.variant.name())
+    .bind(g.created_at)
+    .bind(unix_now())
+    .bind(g.kinds[0].name())
+    .bind(g.kinds[1].name())
+    .bind(&g.token_hashes[0])
+    .bind(&g.token_hashes[1])
+    .bind(g.level.map(Level::name))
+    .bind(g.status.name())
+    .bind(g.result.map(|r| r.winner.name()))
+    .bind(g.result.map(|r| r.reason.name()))
+    .bind(g.v)
+    .bind(&g.rematch_of)
+    .bind(&g.rematch_game)
+    .execute(db)
+    .await
+    .map_err(AppError::db)?;
+    Ok(())
+}
+
+/// Reads a `games` row, refusing values this server does not know (a damaged or foreign database).
+fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppError> {
+    let text = |col: &str| -> Result<String, AppError> { row.try_get(col).map_err(AppError::db) };
+    let id = text("id")?;
+    let bad = |what: &str, value: &str| {
+        AppError::Internal(format!(
+            "game {id}: unknown {what} {value:?} in the database"
+        ))
+    };
+    let parse_kind = |col: &str| -> Result<SeatKind, AppError> {
+        let k = text(col)?;
+        SeatKind::parse(&k).ok_or_else(|| bad("seat kind", &k))
+    };
+    let variant = text("variant")?;
+    let status = text("status")?;
+    let level: Option<String> = row.try_get("level").map_err(AppError::db)?;
+    let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
+    let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
+    let result = match winner.zip(reason) {
+        Some((w, r)) => Some(Outcome {
+            winner: w.parse().map_err(|_| bad("winner", &w))?,
+            reason: Reason::parse(&r).ok_or_else(|| bad("result reason", &r))?,
+        }),
+        None => None,
+    };
+    Ok(GameRow {
+        variant: variant.parse().map_err(|_| bad("variant", &variant))?,
+        created_at: row.try_get("created_at").map_err(AppError::db)?,
+        kinds: [parse_kind("south_kind")?, parse_kind("north_kind")?],
+        token_hashes: [
+            row.try_get("south_token_hash").map_err(AppError::db)?,
+            row.try_get("north_token_hash").map_err(AppError::db)?,
+        ],
+        level: match level {
+            Some(l) => Some(Level::parse(&l).ok_or_else(|| bad("level", &l))?),
+            None => None,
+        },
+        status: Status::parse(&status).ok_or_else(|| bad("status", &status))?,
+        result,
+        v: row.try_get("v").map_err(AppError::db)?,
+        rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
+        rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
+        closed_v: row.try_get("closed_v").map_err(AppError::db)?,
+        id,
+    })
 }

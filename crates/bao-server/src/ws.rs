@@ -7,11 +7,12 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use bao_core::Side;
-use serde::Deserialize;
-use serde_json::json;
 use tokio::sync::broadcast::{self, error::RecvError};
 
-use crate::room::{Command, Event, HelloReply, Reply};
+use crate::error::AppError;
+use crate::protocol::{ClientMsg, ServerMsg};
+use crate::room::handle::Answer;
+use crate::room::{Event, HelloReply, RoomHandle};
 use crate::state::{AppState, Bucket};
 
 /// Largest accepted frame and message (protocol.md: 8 KiB; bigger closes with 1009).
@@ -32,36 +33,18 @@ pub const CLOSE_POLICY: u16 = 1008;
 /// Close code for "going away" (server shutting down).
 pub const CLOSE_GOING_AWAY: u16 = 1001;
 
-/// A message from the client.
-#[derive(Debug, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
-enum ClientMsg {
-    Hello {
-        #[serde(default)]
-        token: Option<String>,
-        #[serde(default)]
-        v: u64,
-    },
-    Move {
-        ply: u64,
-        #[serde(rename = "move")]
-        mv: String,
-    },
-    Resign,
-    Rematch,
-    Ping,
+fn message(msg: &ServerMsg) -> Message {
+    Message::Text(Utf8Bytes::from(msg.to_json()))
 }
 
-fn error_msg(code: &str, message: &str) -> Message {
-    Message::Text(Utf8Bytes::from(
-        json!({ "t": "error", "code": code, "message": message }).to_string(),
-    ))
+fn error_msg(e: &AppError) -> Message {
+    message(&ServerMsg::error(e))
 }
 
 /// Per-connection state.
 struct Conn {
     state: AppState,
-    game: String,
+    room: RoomHandle,
     id: u64,
     /// Set once the room has accepted a hello.
     hello: Option<(Option<Side>, broadcast::Receiver<Arc<Event>>)>,
@@ -88,15 +71,15 @@ impl Drop for SocketGauge {
     }
 }
 
-/// Runs one connection to game `game` until either side closes it.
-pub async fn run(mut socket: WebSocket, state: AppState, game: String) {
+/// Runs one connection to the game of `room` until either side closes it.
+pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle) {
     state.metrics().open_sockets.fetch_add(1, Ordering::Relaxed);
     let _gauge = SocketGauge(state.clone());
     let burst = state.config().ws_burst;
     let mut conn = Conn {
         id: state.next_conn_id(),
         state: state.clone(),
-        game,
+        room,
         hello: None,
         bucket: Bucket::full(burst),
         strikes: 0.0,
@@ -170,9 +153,7 @@ pub async fn run(mut socket: WebSocket, state: AppState, game: String) {
         .await;
     }
     if conn.hello.is_some() {
-        if let Ok(room) = state.room(&conn.game).await {
-            let _ = room.tx.send(Command::Leave { conn: conn.id }).await;
-        }
+        conn.room.leave(conn.id).await;
     }
 }
 
@@ -219,11 +200,8 @@ impl Conn {
                 if !self.admit() {
                     return self.refuse(socket).await;
                 }
-                send(
-                    socket,
-                    error_msg("bad_message", "messages are JSON text frames"),
-                )
-                .await?;
+                let e = AppError::BadMessage("messages are JSON text frames".into());
+                send(socket, error_msg(&e)).await?;
                 return Ok(Flow::Continue);
             }
             Message::Close(_) => return Err(()),
@@ -236,55 +214,31 @@ impl Conn {
         let parsed: ClientMsg = match serde_json::from_str(&text) {
             Ok(m) => m,
             Err(e) => {
-                let message = format!("cannot read message: {e}");
-                send(socket, error_msg("bad_message", &message)).await?;
+                let e = AppError::BadMessage(format!("cannot read message: {e}"));
+                send(socket, error_msg(&e)).await?;
                 return Ok(Flow::Continue);
             }
         };
-        match parsed {
-            ClientMsg::Ping => {
-                send(
-                    socket,
-                    Message::Text(Utf8Bytes::from_static("{\"t\":\"pong\"}")),
-                )
-                .await?
-            }
-            ClientMsg::Hello { token, v } => self.hello(socket, token, v).await?,
-            ClientMsg::Move { ply, mv } => {
-                if self.hello.is_none() {
-                    send(socket, error_msg("bad_message", "say hello first")).await?;
-                } else {
-                    let conn = self.id;
-                    let r = self
-                        .request(|reply| Command::Move {
-                            conn,
-                            ply,
-                            mv: mv.clone(),
-                            reply,
-                        })
-                        .await;
-                    self.answer(socket, r).await?;
-                }
-            }
-            ClientMsg::Resign | ClientMsg::Rematch => {
-                if self.hello.is_none() {
-                    send(socket, error_msg("bad_message", "say hello first")).await?;
-                } else {
-                    let conn = self.id;
-                    let resign = matches!(parsed, ClientMsg::Resign);
-                    let r = self
-                        .request(|reply| {
-                            if resign {
-                                Command::Resign { conn, reply }
-                            } else {
-                                Command::Rematch { conn, reply }
-                            }
-                        })
-                        .await;
-                    self.answer(socket, r).await?;
-                }
-            }
+        if let ClientMsg::Ping = parsed {
+            send(socket, message(&ServerMsg::Pong)).await?;
+            return Ok(Flow::Continue);
         }
+        if let ClientMsg::Hello { token, v } = parsed {
+            self.hello(socket, token, v).await?;
+            return Ok(Flow::Continue);
+        }
+        if self.hello.is_none() {
+            let e = AppError::BadMessage("say hello first".into());
+            send(socket, error_msg(&e)).await?;
+            return Ok(Flow::Continue);
+        }
+        let answer = match parsed {
+            ClientMsg::Move { ply, mv } => self.room.play(self.id, ply, &mv).await,
+            ClientMsg::Resign => self.room.resign(self.id).await,
+            ClientMsg::Rematch => self.room.rematch(self.id).await,
+            ClientMsg::Hello { .. } | ClientMsg::Ping => Ok(None),
+        };
+        self.answer(socket, answer).await?;
         Ok(Flow::Continue)
     }
 
@@ -292,29 +246,16 @@ impl Conn {
         if self.strikes > f64::from(self.state.config().ws_strikes) {
             return Ok(Flow::Close(CLOSE_POLICY, "rate limit exceeded"));
         }
-        send(
-            socket,
-            error_msg("rate_limited", "too many messages; slow down"),
-        )
-        .await?;
+        let e = AppError::RateLimited("too many messages; slow down");
+        send(socket, error_msg(&e)).await?;
         Ok(Flow::Continue)
     }
 
-    async fn request(
-        &self,
-        make: impl Fn(tokio::sync::oneshot::Sender<Reply>) -> Command,
-    ) -> Reply {
-        match self.state.request(&self.game, make).await {
-            Ok(r) => r,
-            Err(e) => Reply::Error("internal", e.message()),
-        }
-    }
-
-    async fn answer(&self, socket: &mut WebSocket, r: Reply) -> Result<(), ()> {
-        match r {
-            Reply::Done => Ok(()),
-            Reply::Send(text) => send(socket, Message::Text(text)).await,
-            Reply::Error(code, message) => send(socket, error_msg(code, &message)).await,
+    async fn answer(&self, socket: &mut WebSocket, answer: Answer) -> Result<(), ()> {
+        match answer {
+            Ok(None) => Ok(()),
+            Ok(Some(text)) => send(socket, Message::Text(text)).await,
+            Err(e) => send(socket, error_msg(&e)).await,
         }
     }
 
@@ -324,32 +265,16 @@ impl Conn {
         token: Option<String>,
         v: u64,
     ) -> Result<(), ()> {
-        let conn = self.id;
         let had_token = token.is_some();
-        let r = self
-            .state
-            .request(&self.game, |reply| Command::Hello {
-                conn,
-                token: token.clone(),
-                v,
-                reply,
-            })
-            .await;
-        let reply = match r {
+        let reply = match self.room.hello(self.id, token, v).await {
             Ok(r) => r,
-            Err(e) => {
-                return send(socket, error_msg("internal", &e.message())).await;
-            }
+            Err(e) => return send(socket, error_msg(&e)).await,
         };
         if reply.token_rejected && had_token {
-            send(
-                socket,
-                error_msg(
-                    "not_a_player",
-                    "this token holds no seat of this game; you are watching",
-                ),
-            )
-            .await?;
+            let e = AppError::NotAPlayer(
+                "this token holds no seat of this game; you are watching".into(),
+            );
+            send(socket, error_msg(&e)).await?;
         }
         self.deliver(socket, reply).await
     }
@@ -366,12 +291,7 @@ impl Conn {
     }
 
     async fn resync(&mut self, socket: &mut WebSocket) -> Result<(), ()> {
-        let conn = self.id;
-        let r = self
-            .state
-            .request(&self.game, |reply| Command::Resync { conn, reply })
-            .await
-            .map_err(|_| ())?;
+        let r = self.room.resync(self.id).await.map_err(|_| ())?;
         self.deliver(socket, r).await
     }
 }

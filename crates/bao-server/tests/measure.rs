@@ -21,8 +21,7 @@ fn rss_kib() -> u64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn figures() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
 
     // Moves through one room, one after the other (each waits for its event): games of Kujifunza.
     let started = Instant::now();

@@ -70,8 +70,7 @@ async fn play_out(a: &mut Ws, b: &mut Ws, first_legal: Vec<Value>, cap: u64) -> 
 
 #[tokio::test]
 async fn complete_game_in_every_variant() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     for variant in Variant::ALL {
         let name = variant.name();
         let (id, south, north) = s.friends_game(name).await;
@@ -117,8 +116,7 @@ async fn complete_game_in_every_variant() {
 
 #[tokio::test]
 async fn spectator_watches_and_cannot_act() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, south, north) = s.friends_game("kiswahili").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let mut w = s.ws(&id).await;
@@ -150,8 +148,7 @@ async fn spectator_watches_and_cannot_act() {
 
 #[tokio::test]
 async fn every_error_code() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, south, north) = s.friends_game("kiswahili").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
 
@@ -226,12 +223,12 @@ async fn every_error_code() {
 
 #[tokio::test]
 async fn rate_limited_then_disconnected() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = test_config(dir.path());
-    c.ws_rate = 0.5;
-    c.ws_burst = 5.0;
-    c.ws_strikes = 5;
-    let s = Server::start_with(c).await;
+    let s = Server::fresh_with(|c| {
+        c.ws_rate = 0.5;
+        c.ws_burst = 5.0;
+        c.ws_strikes = 5;
+    })
+    .await;
     let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
     let mut w = s.ws(&id).await;
     for _ in 0..60 {
@@ -254,8 +251,7 @@ async fn rate_limited_then_disconnected() {
 
 #[tokio::test]
 async fn frame_over_8_kib_closes_with_1009() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
     let mut w = s.ws(&id).await;
     w.hello(None, 0).await;
@@ -280,8 +276,7 @@ async fn frame_over_8_kib_closes_with_1009() {
 
 #[tokio::test]
 async fn resent_move_gets_the_same_event_to_the_sender_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, south, north) = s.friends_game("kujifunza").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
@@ -300,8 +295,7 @@ async fn resent_move_gets_the_same_event_to_the_sender_only() {
 
 #[tokio::test]
 async fn reconnect_gets_exactly_the_missed_events() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, south, north) = s.friends_game("kujifunza").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
@@ -338,10 +332,10 @@ async fn reconnect_gets_exactly_the_missed_events() {
 
 #[tokio::test]
 async fn snapshot_when_new_ahead_or_too_far_behind() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = test_config(dir.path());
-    c.max_replay = 3;
-    let s = Server::start_with(c).await;
+    let s = Server::fresh_with(|c| {
+        c.max_replay = 3;
+    })
+    .await;
     let (id, south, north) = s.friends_game("kujifunza").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let mut v_after_first = 0;
@@ -377,10 +371,10 @@ async fn snapshot_when_new_ahead_or_too_far_behind() {
 async fn lagging_socket_gets_a_snapshot() {
     // A one-event buffer: the final move publishes `moved` and `ended` at once (the test runtime has one
     // thread, so no socket runs in between), which makes every socket lag.
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = test_config(dir.path());
-    c.room_buffer = 1;
-    let s = Server::start_with(c).await;
+    let s = Server::fresh_with(|c| {
+        c.room_buffer = 1;
+    })
+    .await;
     let (id, south, north) = s.friends_game("kiswahili").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let mut w = s.ws(&id).await;
@@ -491,8 +485,7 @@ async fn restart_keeps_the_game() {
 
 #[tokio::test]
 async fn rematch_between_friends_swaps_sides() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, south, north) = s.friends_game("kimasai").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let mut w = s.ws(&id).await;
@@ -535,8 +528,7 @@ async fn rematch_between_friends_swaps_sides() {
 
 #[tokio::test]
 async fn computer_opponent_plays_and_rematches() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, seat, token) = s
         .create(json!({"variant": "kujifunza", "seat": "north", "opponent": "computer", "level": "easy"}))
         .await;
@@ -576,8 +568,7 @@ async fn computer_opponent_plays_and_rematches() {
 /// plays nothing while they are away, and thinks again in full when they come back.
 #[tokio::test]
 async fn computer_stops_thinking_when_the_human_leaves() {
-    let dir = tempfile::tempdir().unwrap();
-    let s = Server::start(dir.path()).await;
+    let s = Server::fresh().await;
     let (id, _, token) = s
         .create(json!({"variant": "kiswahili", "seat": "north", "opponent": "computer", "level": "hard"}))
         .await;
@@ -614,10 +605,10 @@ async fn computer_stops_thinking_when_the_human_leaves() {
 /// runs, and every game still gets its move.
 #[tokio::test]
 async fn computer_searches_take_turns_for_the_cores() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = test_config(dir.path());
-    c.computer_threads = 1;
-    let s = Server::start_with(c).await;
+    let s = Server::fresh_with(|c| {
+        c.computer_threads = 1;
+    })
+    .await;
     let mut humans = Vec::new();
     for _ in 0..3 {
         let (id, _, token) = s
@@ -652,10 +643,10 @@ async fn computer_searches_take_turns_for_the_cores() {
 
 #[tokio::test]
 async fn http_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut c = test_config(dir.path());
-    c.create_per_minute = 3.0;
-    let s = Server::start_with(c).await;
+    let s = Server::fresh_with(|c| {
+        c.create_per_minute = 3.0;
+    })
+    .await;
     // 400: bad JSON, unknown variant, bad seat
     let r = s
         .http
@@ -815,4 +806,34 @@ async fn many_games_at_once() {
         Ok(s) => s.stop().await,
         Err(_) => panic!("server still shared"),
     }
+}
+
+/// A socket hears the same error code as HTTP would: here `busy`, when the game's room cannot be loaded back
+/// because the server holds as many games as it may (it was once sent as `internal`).
+#[tokio::test]
+async fn socket_errors_carry_the_server_error_code() {
+    let s = Server::fresh_with(|c| {
+        c.max_rooms = 1;
+        c.room_idle_secs = 1;
+    })
+    .await;
+    let (a, _, token) = s.create(json!({"variant": "kujifunza"})).await;
+    let (b, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+    // The socket to game A is open, but nobody said hello: A's room leaves memory once idle.
+    let mut ws = s.ws(&a).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while s.metric("bao_games_in_memory").await > 0.0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "room A never left memory"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Game B takes the one place; A cannot come back for the hello.
+    let (status, _) = s.get_json(&format!("/api/games/{b}")).await;
+    assert_eq!(status, 200);
+    ws.send(json!({"t": "hello", "token": token, "v": 0})).await;
+    let e = ws.recv_t("error").await;
+    assert_eq!(e["code"], "busy", "{e}");
+    s.stop().await;
 }

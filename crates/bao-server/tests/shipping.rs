@@ -5,7 +5,7 @@ mod common;
 
 use std::process::{Command, ExitStatus, Stdio};
 
-use common::{spawn_binary as spawn, test_config, Server};
+use common::{spawn_binary as spawn, Server};
 use serde_json::{json, Value};
 
 fn healthcheck(addr: &str) -> ExitStatus {
@@ -110,11 +110,11 @@ async fn json_logs_are_one_object_per_line() {
 
 #[tokio::test]
 async fn games_in_memory_are_capped() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut config = test_config(dir.path());
-    config.max_rooms = 2;
-    config.room_idle_secs = 600;
-    let server = Server::start_with(config).await;
+    let server = Server::fresh_with(|config| {
+        config.max_rooms = 2;
+        config.room_idle_secs = 600;
+    })
+    .await;
     let mut ids = Vec::new();
     for _ in 0..3 {
         let (status, body) = server
@@ -139,10 +139,10 @@ async fn games_in_memory_are_capped() {
 
 #[tokio::test]
 async fn share_links_use_the_public_url_when_one_is_set() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let mut config = test_config(dir.path());
-    config.public_url = Some("https://bao.example.org/".into());
-    let server = Server::start_with(config).await;
+    let server = Server::fresh_with(|config| {
+        config.public_url = Some("https://bao.example.org/".into());
+    })
+    .await;
     let (status, created) = server
         .post("/api/games", json!({"variant": "kimasai"}))
         .await;
@@ -171,8 +171,7 @@ async fn share_links_use_the_public_url_when_one_is_set() {
 
 #[tokio::test]
 async fn snapshots_carry_every_position_of_the_game() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let server = Server::start(dir.path()).await;
+    let server = Server::fresh().await;
     let (id, south, north) = server.friends_game("kiswahili").await;
     let mut ws = [server.ws(&id).await, server.ws(&id).await];
     ws[0].hello(Some(&south), 0).await;

@@ -26,6 +26,8 @@ pub struct Server {
     stop: Option<oneshot::Sender<()>>,
     handle: Option<JoinHandle<()>>,
     pub http: reqwest::Client,
+    /// The data directory of a [`Server::fresh`] server, removed with it.
+    _dir: Option<tempfile::TempDir>,
 }
 
 /// A configuration for tests: a generous rate limit unless a test wants otherwise.
@@ -41,6 +43,21 @@ pub fn test_config(data_dir: &Path) -> Config {
 }
 
 impl Server {
+    /// A server on a fresh temporary data directory with the test configuration.
+    pub async fn fresh() -> Server {
+        Server::fresh_with(|_| {}).await
+    }
+
+    /// A server on a fresh temporary data directory with the test configuration changed by `change`.
+    pub async fn fresh_with(change: impl FnOnce(&mut Config)) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = test_config(dir.path());
+        change(&mut config);
+        let mut s = Server::start_with(config).await;
+        s._dir = Some(dir);
+        s
+    }
+
     pub async fn start(data_dir: &Path) -> Server {
         Server::start_with(test_config(data_dir)).await
     }
@@ -62,6 +79,7 @@ impl Server {
             stop: Some(tx),
             handle: Some(handle),
             http,
+            _dir: None,
         };
         // Ready once /healthz answers.
         for _ in 0..200 {

@@ -1,0 +1,310 @@
+//! The room task: it owns one game's [`Game`], [`EventLog`], [`Crowd`] and [`Computer`], takes one
+//! command at a time, and leaves memory when nobody has been connected for a while.
+
+use std::time::Instant;
+
+use axum::extract::ws::Utf8Bytes;
+use bao_core::Side;
+use tokio::sync::{mpsc, oneshot};
+
+use super::computer::{self, Computer};
+use super::game::Game;
+use super::handle::{Command, HelloReply};
+use super::log::EventLog;
+use super::presence::{Crowd, Due};
+use super::registry::{RoomTask, Rooms};
+use super::RoomDeps;
+use crate::error::AppError;
+use crate::protocol::{Presence, SeatKind, ServerMsg, You};
+use crate::store::{GameRow, MoveRow};
+
+/// Commands queued per room.
+const COMMAND_CAP: usize = 64;
+
+/// One game's room.
+#[derive(Debug)]
+pub struct Room {
+    pub(super) deps: RoomDeps,
+    rooms: Rooms,
+    generation: u64,
+    pub(super) game: Game,
+    pub(super) log: EventLog,
+    pub(super) crowd: Crowd,
+    /// The computer player, in a game against the computer.
+    pub(super) computer: Option<Computer>,
+    answers: Option<mpsc::Receiver<computer::Answer>>,
+}
+
+impl Room {
+    /// Rebuilds a room from the database (the game's row and its moves).
+    pub(crate) fn from_rows(
+        rooms: Rooms,
+        generation: u64,
+        row: GameRow,
+        moves: Vec<MoveRow>,
+    ) -> Result<Room, AppError> {
+        let deps = rooms.deps().clone();
+        let stored = row.v.max(0) as u64;
+        let closed_cleanly = row.closed_v == Some(row.v);
+        let game = Game::from_rows(row, moves)?;
+        let log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer);
+        let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), Instant::now());
+        let (computer, answers) = if game.kinds.contains(&SeatKind::Computer) {
+            let level = game.level.unwrap_or(bao_ai::Level::Medium);
+            let (c, rx) = Computer::new(
+                &game.id,
+                level,
+                deps.computer_permits.clone(),
+                deps.metrics.clone(),
+            );
+            (Some(c), Some(rx))
+        } else {
+            (None, None)
+        };
+        Ok(Room {
+            deps,
+            rooms,
+            generation,
+            game,
+            log,
+            crowd,
+            computer,
+            answers,
+        })
+    }
+
+    /// Starts the room's task.
+    pub(crate) fn spawn(self) -> RoomTask {
+        let (tx, rx) = mpsc::channel(COMMAND_CAP);
+        let task = RoomTask {
+            tx,
+            generation: self.generation,
+        };
+        self.deps
+            .metrics
+            .games_in_memory
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        tokio::spawn(self.run(rx));
+        task
+    }
+
+    fn idle_deadline(&self) -> Option<Instant> {
+        let limit = if self.game.status == crate::protocol::Status::Finished {
+            self.deps.limits.idle_finished
+        } else {
+            self.deps.limits.idle
+        };
+        self.crowd.idle_since().map(|t| t + limit)
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        match (self.idle_deadline(), self.crowd.due()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        let mut answers = self.answers.take().unwrap_or_else(|| mpsc::channel(1).1);
+        loop {
+            let deadline = self.next_deadline();
+            let sleep = async {
+                match deadline {
+                    Some(d) => tokio::time::sleep_until(d.into()).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                cmd = rx.recv() => {
+                    let Some(cmd) = cmd else { break };
+                    if let Some(reply) = self.handle(cmd).await {
+                        self.leave_memory(&mut rx).await;
+                        let _ = reply.send(());
+                        return;
+                    }
+                    self.store_version_if_due().await;
+                }
+                Some((ply, mv)) = answers.recv() => self.on_computer_answer(ply, mv).await,
+                () = sleep => {
+                    let now = Instant::now();
+                    if self.crowd.take_due(now) {
+                        self.publish_presence();
+                        self.store_version_if_due().await;
+                    }
+                    if self.idle_deadline().is_some_and(|t| t <= now) {
+                        self.leave_memory(&mut rx).await;
+                        return;
+                    }
+                }
+            }
+        }
+        self.leave_memory(&mut rx).await;
+    }
+
+    /// Writes the version once enough unwritten events piled up, so that a crash loses a bounded number.
+    async fn store_version_if_due(&mut self) {
+        if !self.log.store_due() {
+            return;
+        }
+        let v = self.log.v();
+        match self.deps.store.raise_version(&self.game.id, v as i64).await {
+            Ok(()) => self.log.stored(v),
+            Err(e) => tracing::warn!(game = %self.game.id, "cannot save version: {e}"),
+        }
+    }
+
+    /// Handles one command; returns the shutdown acknowledgement when the room must stop.
+    async fn handle(&mut self, cmd: Command) -> Option<oneshot::Sender<()>> {
+        match cmd {
+            Command::Hello {
+                conn,
+                token,
+                v,
+                reply,
+            } => {
+                let r = self.hello(conn, token, v);
+                if reply.send(r).is_err() {
+                    self.leave(conn);
+                }
+            }
+            Command::Resync { conn, reply } => {
+                let _ = reply.send(self.resync(conn));
+            }
+            Command::Leave { conn } => self.leave(conn),
+            Command::Move {
+                conn,
+                ply,
+                mv,
+                reply,
+            } => {
+                let _ = reply.send(self.on_move(conn, ply, &mv).await);
+            }
+            Command::Resign { conn, reply } => {
+                let _ = reply.send(self.on_resign(conn).await);
+            }
+            Command::Rematch { conn, reply } => {
+                let _ = reply.send(self.on_rematch(conn).await);
+            }
+            Command::Join { reply } => {
+                let _ = reply.send(self.on_join().await);
+            }
+            Command::Snapshot { reply } => {
+                let _ = reply.send(Box::new(self.snapshot()));
+            }
+            Command::Record { reply } => {
+                let _ = reply.send(self.game.record());
+            }
+            Command::Shutdown { reply } => return Some(reply),
+        }
+        None
+    }
+
+    pub(super) fn snapshot(&self) -> crate::protocol::Snapshot {
+        self.game
+            .snapshot(self.log.v(), &self.crowd, self.deps.public_url.as_deref())
+    }
+
+    /// Serialises `msg` once and publishes it to everybody.
+    pub(super) fn publish(&mut self, msg: &ServerMsg) -> std::sync::Arc<super::Event> {
+        self.log.publish(Utf8Bytes::from(msg.to_json()), None)
+    }
+
+    pub(super) fn publish_presence(&mut self) {
+        let msg = ServerMsg::Presence(Presence {
+            v: self.log.next_v(),
+            south: self.crowd.online(Side::South),
+            north: self.crowd.online(Side::North),
+            watchers: self.crowd.watchers(),
+            status: self.game.status,
+            seats: self.game.seats(&self.crowd),
+        });
+        self.crowd.published(Instant::now());
+        self.publish(&msg);
+    }
+
+    fn on_presence(&mut self, due: Due) {
+        if due == Due::Now {
+            self.publish_presence();
+        }
+    }
+
+    /// The missed events, or a snapshot (and, for a player who missed it, the rematch with their token).
+    fn catch_up(&self, client_v: u64, seat: Option<Side>) -> Vec<Utf8Bytes> {
+        if let Some(missed) = self.log.replay(client_v, seat, self.deps.limits.max_replay) {
+            return missed;
+        }
+        let snapshot = ServerMsg::Snapshot {
+            game: Box::new(self.snapshot()),
+        };
+        let mut out = vec![Utf8Bytes::from(snapshot.to_json())];
+        if let (Some(ev), Some(_)) = (&self.game.rematch_event, seat) {
+            out.push(ev.text_for(seat));
+        }
+        out
+    }
+
+    fn hello(&mut self, conn: u64, token: Option<String>, client_v: u64) -> HelloReply {
+        let seat = token.as_deref().and_then(|t| self.game.seat_of_token(t));
+        let token_rejected = token.is_some() && seat.is_none();
+        let due = self.crowd.enter(conn, seat);
+        let welcome = ServerMsg::Welcome {
+            you: You::from(seat),
+            v: self.log.v(),
+        };
+        let mut messages = vec![Utf8Bytes::from(welcome.to_json())];
+        messages.extend(self.catch_up(client_v, seat));
+        let rx = self.log.subscribe();
+        self.on_presence(due);
+        self.maybe_think();
+        HelloReply {
+            you: seat,
+            token_rejected,
+            messages,
+            rx,
+        }
+    }
+
+    fn resync(&mut self, conn: u64) -> HelloReply {
+        let seat = self.crowd.seat_of(conn).flatten();
+        HelloReply {
+            you: seat,
+            token_rejected: false,
+            messages: self.catch_up(0, seat),
+            rx: self.log.subscribe(),
+        }
+    }
+
+    fn leave(&mut self, conn: u64) {
+        let Some((seat, due)) = self.crowd.leave(conn, Instant::now()) else {
+            return;
+        };
+        if let (Some(s), Some(computer)) = (seat, &self.computer) {
+            if !self.crowd.human_online(s) && !self.game.is_computer(s) {
+                // Nobody is left to see the computer's answer: stop its search now. The answer is dropped
+                // and the search starts again when the human comes back.
+                computer.stop();
+            }
+        }
+        self.on_presence(due);
+    }
+
+    /// Saves the version, leaves the registry and drops queued commands (their senders retry with a freshly
+    /// loaded room).
+    async fn leave_memory(&mut self, rx: &mut mpsc::Receiver<Command>) {
+        if let Some(c) = &self.computer {
+            c.stop();
+        }
+        let v = self.log.v() as i64;
+        if let Err(e) = self.deps.store.close_version(&self.game.id, v).await {
+            tracing::warn!(game = %self.game.id, "cannot save version: {e}");
+        }
+        self.rooms.forget(&self.game.id, self.generation);
+        rx.close();
+        while rx.try_recv().is_ok() {}
+        self.deps
+            .metrics
+            .games_in_memory
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        tracing::debug!(game = %self.game.id, "room left memory");
+    }
+}

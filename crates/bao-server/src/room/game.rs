@@ -1,0 +1,251 @@
+//! What a room knows of its game: the seats, every position and move so far, the result and the rematch.
+//! It changes only through the room's handlers; here are the facts and the views built from them (snapshot,
+//! `moved` event, record).
+
+use std::sync::Arc;
+
+use axum::extract::ws::Utf8Bytes;
+use bao_ai::Level;
+use bao_core::{Move, Played, Position, Side, Variant};
+
+use super::log::Event;
+use super::presence::Crowd;
+use crate::error::AppError;
+use crate::protocol::{
+    share_url, Moved, Outcome, RematchState, Seat, SeatKind, Seats, ServerMsg, Snapshot, Status,
+};
+use crate::record::{self, RecordInfo};
+use crate::store::{GameRow, MoveRow};
+use crate::tokens::hash_token;
+
+/// One game's state in memory.
+#[derive(Debug)]
+pub struct Game {
+    /// Game id.
+    pub id: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Who holds each seat (south, north).
+    pub kinds: [SeatKind; 2],
+    /// Hashes of the seat tokens; `None` while a human seat is free.
+    pub hashes: [Option<String>; 2],
+    /// The computer's level, in a game against the computer.
+    pub level: Option<Level>,
+    /// Where the game stands.
+    pub status: Status,
+    /// `positions[i]` is the position after `i` moves; never empty.
+    positions: Vec<Position>,
+    /// The legal moves of the last position, kept from playing the move: generating them can take long in
+    /// rare positions (a never-ending candidate move takes time to tell apart), so it is done once.
+    legal_now: Vec<Move>,
+    moves: Vec<Move>,
+    /// The `moved` text of each ply, for idempotent resends.
+    moved: Vec<Utf8Bytes>,
+    /// The result once finished.
+    pub outcome: Option<Outcome>,
+    /// The side whose rematch offer stands.
+    pub rematch_offer: Option<Side>,
+    /// The rematch's game id, once agreed.
+    pub rematch_game: Option<String>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+    /// The rematch event (for everybody, then per seat) while the room lives.
+    pub rematch_event: Option<Arc<Event>>,
+}
+
+impl Game {
+    /// Rebuilds a game from the database, replaying its moves through bao-core.
+    pub fn from_rows(row: GameRow, moves: Vec<MoveRow>) -> Result<Game, AppError> {
+        let bad = |m: String| AppError::Internal(format!("game {}: {m}", row.id));
+        let start = Position::new(row.variant);
+        let mut game = Game {
+            id: row.id.clone(),
+            variant: row.variant,
+            created_at: row.created_at,
+            kinds: row.kinds,
+            hashes: row.token_hashes,
+            level: row.level,
+            status: row.status,
+            positions: vec![start],
+            legal_now: start.legal_moves().to_vec(),
+            moves: Vec::with_capacity(moves.len()),
+            moved: Vec::with_capacity(moves.len()),
+            outcome: None,
+            rematch_offer: None,
+            rematch_game: row.rematch_game,
+            rematch_of: row.rematch_of,
+            rematch_event: None,
+        };
+        for (i, m) in moves.iter().enumerate() {
+            if m.ply != i as i64 {
+                return Err(bad(format!("move {} stored as ply {}", i, m.ply)));
+            }
+            let mv: Move = m
+                .notation
+                .parse()
+                .map_err(|e| bad(format!("stored move {:?}: {e}", m.notation)))?;
+            let pos = game.position();
+            let played = pos
+                .play_full(mv)
+                .map_err(|e| bad(format!("stored move {} at ply {i}: {e}", m.notation)))?;
+            let text = game.moved_text(m.v as u64, pos.to_move(), mv, &played);
+            game.push(mv, played, text);
+        }
+        game.outcome = row
+            .result
+            .or_else(|| game.position().result().map(Outcome::from));
+        if game.outcome.is_some() {
+            game.status = Status::Finished;
+        }
+        Ok(game)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> Position {
+        // `positions` always starts with the initial position, so it is never empty.
+        self.positions
+            .last()
+            .copied()
+            .unwrap_or_else(|| Position::new(self.variant))
+    }
+
+    /// Moves played.
+    pub fn ply(&self) -> u64 {
+        self.moves.len() as u64
+    }
+
+    /// The legal moves of the side to move (none unless the game is being played).
+    pub fn legal(&self) -> &[Move] {
+        if self.status != Status::Playing {
+            return &[];
+        }
+        &self.legal_now
+    }
+
+    /// Whether the computer holds `side`.
+    pub fn is_computer(&self, side: Side) -> bool {
+        self.kinds[side.index()] == SeatKind::Computer
+    }
+
+    /// The seat a token holds, if any.
+    pub fn seat_of_token(&self, token: &str) -> Option<Side> {
+        let h = hash_token(token);
+        Side::ALL
+            .into_iter()
+            .find(|s| self.hashes[s.index()].as_deref() == Some(h.as_str()))
+    }
+
+    /// A human seat nobody holds yet.
+    pub fn free_seat(&self) -> Option<Side> {
+        Side::ALL
+            .into_iter()
+            .find(|s| !self.is_computer(*s) && self.hashes[s.index()].is_none())
+    }
+
+    /// The `moved` event that `ply` got, if `mv` is the move played there by `seat` (an idempotent resend).
+    pub fn resent(&self, ply: u64, mv: Move, seat: Side) -> Option<Utf8Bytes> {
+        let idx = usize::try_from(ply).ok()?;
+        let mover = self.positions.get(idx).map(Position::to_move);
+        if self.moves.get(idx) == Some(&mv) && mover == Some(seat) {
+            return self.moved.get(idx).cloned();
+        }
+        None
+    }
+
+    /// Records a played move with its `moved` text.
+    pub fn push(&mut self, mv: Move, played: Played, text: Utf8Bytes) {
+        self.positions.push(played.position);
+        self.legal_now = played.legal.to_vec();
+        self.moves.push(mv);
+        self.moved.push(text);
+    }
+
+    /// The `moved` event of `mv`, played by `by` as the next ply, with version `v`.
+    pub fn moved_text(&self, v: u64, by: Side, mv: Move, played: &Played) -> Utf8Bytes {
+        let after = played.position;
+        let msg = ServerMsg::Moved(Box::new(Moved {
+            v,
+            ply: self.ply(),
+            by,
+            mv,
+            trace: played.trace.clone(),
+            position: after,
+            stage: after.stage(after.to_move()),
+            legal: played.legal.to_vec(),
+            result: after.result().map(Outcome::from),
+        }));
+        Utf8Bytes::from(msg.to_json())
+    }
+
+    /// Both seats as the clients see them.
+    pub fn seats(&self, crowd: &Crowd) -> Seats {
+        let seat = |s: Side| Seat {
+            taken: self.is_computer(s) || self.hashes[s.index()].is_some(),
+            online: crowd.online(s),
+            kind: self.kinds[s.index()],
+        };
+        Seats {
+            south: seat(Side::South),
+            north: seat(Side::North),
+        }
+    }
+
+    /// The snapshot at version `v`.
+    pub fn snapshot(&self, v: u64, crowd: &Crowd, public_url: Option<&str>) -> Snapshot {
+        let pos = self.position();
+        Snapshot {
+            id: self.id.clone(),
+            variant: self.variant,
+            status: self.status,
+            seats: self.seats(crowd),
+            position: pos,
+            stage: pos.stage(pos.to_move()),
+            moves: self.moves.clone(),
+            legal: self.legal().to_vec(),
+            result: self.outcome,
+            v,
+            watchers: crowd.watchers(),
+            level: self.level,
+            rematch: RematchState {
+                offered_by: self.rematch_offer,
+                game: self.rematch_game.clone(),
+            },
+            rematch_of: self.rematch_of.clone(),
+            created_at: self.created_at,
+            history: self.positions.clone(),
+            stages: self
+                .positions
+                .iter()
+                .map(|p| p.stage(p.to_move()))
+                .collect(),
+            share_url: share_url(public_url, &self.id),
+        }
+    }
+
+    /// The game record (`GET /api/games/{id}/record`).
+    pub fn record(&self) -> String {
+        let seat = |s: Side| match self.kinds[s.index()] {
+            SeatKind::Computer => {
+                format!("computer ({})", self.level.map_or("medium", Level::name))
+            }
+            SeatKind::Human if self.hashes[s.index()].is_some() => "human".to_owned(),
+            SeatKind::Human => "free".to_owned(),
+        };
+        let result = match &self.outcome {
+            Some(o) => format!("{} wins ({})", o.winner.name(), o.reason.name()),
+            None => "*".to_owned(),
+        };
+        let moves: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
+        record::format(&RecordInfo {
+            id: &self.id,
+            variant: self.variant.name(),
+            created_at: self.created_at,
+            south: seat(Side::South),
+            north: seat(Side::North),
+            result,
+            moves: &moves,
+        })
+    }
+}

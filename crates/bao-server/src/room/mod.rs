@@ -1,0 +1,90 @@
+//! Game rooms: one tokio task per game in memory, the only place a game changes.
+//!
+//! Sockets and HTTP handlers reach a room through a [`RoomHandle`] (typed requests over a channel); the room
+//! validates moves with bao-core, writes to the database, and only then publishes versioned events on a
+//! broadcast channel. The parts, like lila-ws's:
+//!
+//! - [`log`]: versions, the replay window, the broadcast sender, the last stored version.
+//! - [`presence`]: connections, seats online, watchers, the throttled `presence` event.
+//! - [`computer`]: the computer's turn on the blocking pool.
+//! - [`game`]: the game's facts and the views built from them (snapshot, `moved`, record).
+//! - [`actor`]: the room task that ties them together; [`play`]: its handlers that change the game.
+//! - [`registry`]: the rooms in memory, loading a game's room on demand.
+//! - [`handle`]: the typed requests.
+//!
+//! A room gets narrow handles ([`RoomDeps`]), not the server's whole state.
+
+pub mod actor;
+pub mod computer;
+pub mod game;
+pub mod handle;
+pub mod log;
+mod play;
+pub mod presence;
+pub mod registry;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+use crate::config::Config;
+use crate::metrics::Metrics;
+use crate::store::Store;
+
+pub use handle::{HelloReply, RoomHandle};
+pub use log::Event;
+pub use registry::Rooms;
+
+/// What a room may use of the server: the database, the metrics, its limits and the computer's CPU limit.
+#[derive(Clone, Debug)]
+pub struct RoomDeps {
+    /// The database.
+    pub store: Store,
+    /// The metrics.
+    pub metrics: Arc<Metrics>,
+    /// Permits a computer search must hold while it runs (`--computer-threads`).
+    pub computer_permits: Arc<Semaphore>,
+    /// The room's limits.
+    pub limits: RoomLimits,
+    /// The server's public address, for share links.
+    pub public_url: Option<Arc<str>>,
+}
+
+/// The limits of one room (from the configuration).
+#[derive(Clone, Copy, Debug)]
+pub struct RoomLimits {
+    /// Events buffered for slow sockets before they lag and get a snapshot.
+    pub buffer: usize,
+    /// Missed events replayed to a reconnecting client at most.
+    pub max_replay: u64,
+    /// How long a room with nobody connected stays in memory.
+    pub idle: Duration,
+    /// The same for a finished game.
+    pub idle_finished: Duration,
+    /// Rooms in memory at most.
+    pub max_rooms: usize,
+}
+
+impl RoomDeps {
+    /// The handles of `config`'s server around an opened store.
+    pub fn new(config: &Config, store: Store, metrics: Arc<Metrics>) -> RoomDeps {
+        let computer_threads = match config.computer_threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        RoomDeps {
+            store,
+            metrics,
+            computer_permits: Arc::new(Semaphore::new(computer_threads)),
+            limits: RoomLimits {
+                buffer: config.room_buffer,
+                max_replay: config.max_replay,
+                idle: Duration::from_secs(config.room_idle_secs),
+                idle_finished: Duration::from_secs(config.room_idle_secs.min(60)),
+                max_rooms: config.max_rooms,
+            },
+            public_url: config.public_url.as_deref().map(Arc::from),
+        }
+    }
+}

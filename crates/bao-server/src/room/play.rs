@@ -1,0 +1,312 @@
+//! The room's handlers that change the game: moves (a person's and the computer's), resignation, rematch,
+//! joining. Each writes to the database first and publishes its events only once the write succeeded.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use axum::extract::ws::Utf8Bytes;
+use bao_core::{Move, Side};
+
+use super::actor::Room;
+use super::computer::Taken;
+use super::handle::Answer;
+use crate::error::AppError;
+use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
+use crate::store::{GameRow, MoveWrite};
+use crate::tokens::{hash_token, new_token};
+
+impl Room {
+    /// The seat of connection `conn`, or `not_a_player` with `why`.
+    fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
+        self.crowd
+            .seat_of(conn)
+            .flatten()
+            .ok_or_else(|| AppError::NotAPlayer(why.to_owned()))
+    }
+
+    fn legal_list(&self) -> String {
+        let legal = self.game.legal();
+        if legal.is_empty() {
+            return "none".to_owned();
+        }
+        let names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+        names.join(" ")
+    }
+
+    pub(super) async fn on_move(&mut self, conn: u64, ply: u64, text: &str) -> Answer {
+        let seat = self.player(conn, "only the players can move; you are watching")?;
+        let Ok(mv) = text.parse::<Move>() else {
+            return Err(AppError::IllegalMove(format!(
+                "{text:?} is not a move; legal moves: {}",
+                self.legal_list()
+            )));
+        };
+        let played = self.game.ply();
+        if ply < played {
+            if let Some(ev) = self.game.resent(ply, mv, seat) {
+                return Ok(Some(ev));
+            }
+            return Err(AppError::StalePly(format!(
+                "ply {ply} was already played; the game is at ply {played}"
+            )));
+        }
+        if self.game.status == Status::Finished {
+            return Err(AppError::GameOver);
+        }
+        if ply > played {
+            return Err(AppError::StalePly(format!(
+                "ply {ply} is ahead of the game, which is at ply {played}"
+            )));
+        }
+        if self.game.status == Status::Waiting {
+            return Err(AppError::NotYourTurn(
+                "waiting for an opponent to join".into(),
+            ));
+        }
+        let to_move = self.game.position().to_move();
+        if to_move != seat {
+            return Err(AppError::NotYourTurn(format!(
+                "it is {}'s turn",
+                to_move.name()
+            )));
+        }
+        self.apply_move(seat, mv).await?;
+        Ok(None)
+    }
+
+    /// Plays a move (a person's or the computer's): write it, then publish `moved` (and `ended`).
+    async fn apply_move(&mut self, by: Side, mv: Move) -> Result<(), AppError> {
+        let started = Instant::now();
+        let pos = self.game.position();
+        // On the blocking pool: a move is quick, but telling a never-ending candidate move apart can take
+        // seconds in rare positions, and that must not hold up the other games on this worker.
+        let played = tokio::task::spawn_blocking(move || pos.play_full(mv))
+            .await
+            .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?
+            .map_err(|e| AppError::IllegalMove(e.to_string()))?;
+        let next = played.position;
+        let ply = self.game.ply();
+        let move_v = self.log.next_v();
+        let outcome = next.result().map(Outcome::from);
+        let (game_v, status) = match outcome {
+            Some(_) => (move_v + 1, Status::Finished),
+            None => (move_v, Status::Playing),
+        };
+        let notation = mv.to_string();
+        let write = MoveWrite {
+            ply: ply as i64,
+            notation: &notation,
+            move_v: move_v as i64,
+            game_v: game_v as i64,
+            status,
+            result: outcome,
+        };
+        if let Err(e) = self.deps.store.insert_move(&self.game.id, &write).await {
+            return Err(AppError::Internal(format!(
+                "game {}: cannot store move: {e}",
+                self.game.id
+            )));
+        }
+        self.log.stored(game_v);
+        let text = self.game.moved_text(move_v, by, mv, &played);
+        self.game.push(mv, played, text.clone());
+        self.game.status = status;
+        self.log.publish(text, None);
+        if let Some(o) = outcome {
+            self.end(o);
+        }
+        let m = &self.deps.metrics;
+        m.moves_total.fetch_add(1, Ordering::Relaxed);
+        m.observe_move(started.elapsed());
+        self.maybe_think();
+        Ok(())
+    }
+
+    /// Publishes the end of the game (already written).
+    fn end(&mut self, o: Outcome) {
+        self.game.status = Status::Finished;
+        self.game.outcome = Some(o);
+        let v = self.log.next_v();
+        self.publish(&ServerMsg::Ended { v, result: o });
+    }
+
+    pub(super) async fn on_resign(&mut self, conn: u64) -> Answer {
+        let seat = self.player(conn, "only the players can resign")?;
+        if self.game.status == Status::Finished {
+            return Err(AppError::GameOver);
+        }
+        let o = Outcome {
+            winner: seat.opponent(),
+            reason: Reason::Resign,
+        };
+        let v = self.log.next_v();
+        if let Err(e) = self.deps.store.finish(&self.game.id, o, v as i64).await {
+            return Err(AppError::Internal(format!(
+                "game {}: cannot store resignation: {e}",
+                self.game.id
+            )));
+        }
+        self.log.stored(v);
+        self.end(o);
+        Ok(None)
+    }
+
+    pub(super) async fn on_rematch(&mut self, conn: u64) -> Answer {
+        let seat = self.player(conn, "only the players can ask for a rematch")?;
+        if self.game.status != Status::Finished {
+            return Err(AppError::BadMessage(
+                "a rematch can be offered once the game is over".into(),
+            ));
+        }
+        if let Some(ev) = &self.game.rematch_event {
+            return Ok(Some(ev.text_for(Some(seat))));
+        }
+        if let Some(game) = &self.game.rematch_game {
+            // Agreed before this room was loaded: the tokens were sent then and are not kept.
+            return Err(AppError::BadMessage(format!(
+                "the rematch was already agreed: game {game}"
+            )));
+        }
+        let other = seat.opponent();
+        let accepted = self.game.rematch_offer == Some(other) || self.game.is_computer(other);
+        if !accepted {
+            if self.game.rematch_offer != Some(seat) {
+                self.game.rematch_offer = Some(seat);
+                let v = self.log.next_v();
+                self.publish(&ServerMsg::Rematch(Rematch {
+                    v,
+                    offered_by: Some(seat),
+                    ..Rematch::default()
+                }));
+            }
+            return Ok(None);
+        }
+        // Sides swap: whoever held south holds north in the new game.
+        let kinds = Side::ALL.map(|new_side| self.game.kinds[new_side.opponent().index()]);
+        let tokens: [Option<String>; 2] =
+            Side::ALL.map(|s| (!self.game.is_computer(s)).then(new_token));
+        let hashes = Side::ALL.map(|new_side| {
+            tokens[new_side.opponent().index()]
+                .as_deref()
+                .map(hash_token)
+        });
+        let mut row = GameRow::new(self.game.variant, kinds, hashes, self.game.level);
+        row.rematch_of = Some(self.game.id.clone());
+        let v = self.log.next_v();
+        if let Err(e) = self
+            .deps
+            .store
+            .insert_rematch(&self.game.id, v as i64, &row)
+            .await
+        {
+            return Err(AppError::Internal(format!(
+                "game {}: cannot store rematch: {e}",
+                self.game.id
+            )));
+        }
+        self.log.stored(v);
+        self.deps
+            .metrics
+            .games_created_total
+            .fetch_add(1, Ordering::Relaxed);
+        let agreed = Rematch {
+            v,
+            game: Some(row.id.clone()),
+            ..Rematch::default()
+        };
+        let private = Side::ALL.map(|s| {
+            let mine = ServerMsg::Rematch(Rematch {
+                seat: Some(s.opponent()),
+                url: Some(game_path(&row.id)),
+                token: tokens[s.index()].clone(),
+                ..agreed.clone()
+            });
+            Utf8Bytes::from(mine.to_json())
+        });
+        self.game.rematch_offer = None;
+        self.game.rematch_game = Some(row.id.clone());
+        let public = Utf8Bytes::from(ServerMsg::Rematch(agreed).to_json());
+        let ev = self.log.publish(public, Some(private));
+        self.game.rematch_event = Some(ev);
+        Ok(None)
+    }
+
+    pub(super) async fn on_join(&mut self) -> Result<(Side, String), AppError> {
+        if self.game.status == Status::Finished {
+            return Err(AppError::GameOver);
+        }
+        let seat = self.game.free_seat().ok_or(AppError::SeatTaken)?;
+        let token = new_token();
+        let hash = hash_token(&token);
+        let both = Side::ALL.into_iter().all(|s| {
+            s == seat || self.game.is_computer(s) || self.game.hashes[s.index()].is_some()
+        });
+        let status = if both {
+            Status::Playing
+        } else {
+            Status::Waiting
+        };
+        let v = self.log.next_v();
+        self.deps
+            .store
+            .claim_seat(&self.game.id, seat, &hash, status, v as i64)
+            .await?;
+        self.log.stored(v);
+        self.game.hashes[seat.index()] = Some(hash);
+        self.game.status = status;
+        self.publish_presence();
+        Ok((seat, token))
+    }
+
+    /// Starts the computer's search if it is to move and a human is there to see it.
+    pub(super) fn maybe_think(&mut self) {
+        if self.game.status != Status::Playing {
+            return;
+        }
+        let pos = self.game.position();
+        let side = pos.to_move();
+        if !self.game.is_computer(side) || !self.crowd.human_online(side.opponent()) {
+            return;
+        }
+        let ply = self.game.ply();
+        if let Some(c) = &mut self.computer {
+            c.think(pos, ply);
+        }
+    }
+
+    pub(super) async fn on_computer_answer(&mut self, ply: u64, mv: Option<Move>) {
+        let Some(computer) = &mut self.computer else {
+            return;
+        };
+        let mv = match computer.take(mv) {
+            Taken::Stale => return,
+            Taken::Stopped => {
+                // Cut short because the human left: think again, in full, when they are back.
+                self.maybe_think();
+                return;
+            }
+            Taken::Move(mv) => mv,
+        };
+        if self.game.status != Status::Playing || ply != self.game.ply() {
+            return;
+        }
+        let side = self.game.position().to_move();
+        if self.game.kinds[side.index()] != SeatKind::Computer {
+            return;
+        }
+        let legal = self.game.legal();
+        let mv = match mv.filter(|m| legal.contains(m)) {
+            Some(m) => m,
+            None => {
+                tracing::error!(game = %self.game.id, "the computer gave no legal move; playing the first");
+                match legal.first() {
+                    Some(m) => *m,
+                    None => return,
+                }
+            }
+        };
+        if let Err(e) = self.apply_move(side, mv).await {
+            tracing::error!(game = %self.game.id, "computer move refused: {e}");
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! The rooms in memory: one per game that someone uses, loaded from the database on demand, forgotten when
+//! it leaves memory. Bounded by `--max-games`.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{mpsc, oneshot};
+
+use super::actor::Room;
+use super::handle::{Command, RoomHandle};
+use super::RoomDeps;
+use crate::error::AppError;
+use crate::tokens::valid_id;
+
+/// How long shutting down waits for the rooms to finish their writes.
+const CLOSE_WAIT: Duration = Duration::from_secs(10);
+
+/// One running room task.
+#[derive(Clone, Debug)]
+pub(crate) struct RoomTask {
+    /// Commands to the room.
+    pub tx: mpsc::Sender<Command>,
+    /// Tells this task from a later room of the same game.
+    pub generation: u64,
+}
+
+/// The registry of rooms (cheap to clone).
+#[derive(Clone, Debug)]
+pub struct Rooms {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    deps: RoomDeps,
+    map: Mutex<HashMap<String, RoomTask>>,
+    next_generation: AtomicU64,
+    closing: AtomicBool,
+}
+
+impl Rooms {
+    /// An empty registry whose rooms get `deps`.
+    pub fn new(deps: RoomDeps) -> Rooms {
+        Rooms {
+            inner: Arc::new(Inner {
+                deps,
+                map: Mutex::new(HashMap::new()),
+                next_generation: AtomicU64::new(1),
+                closing: AtomicBool::new(false),
+            }),
+        }
+    }
+
+    /// What rooms get.
+    pub fn deps(&self) -> &RoomDeps {
+        &self.inner.deps
+    }
+
+    /// The handle of game `id`, loading its room so that a missing game is `not_found` now.
+    pub async fn handle(&self, id: &str) -> Result<RoomHandle, AppError> {
+        self.task(id).await?;
+        Ok(RoomHandle::new(id, self.clone()))
+    }
+
+    /// The running room of game `id`, loading it from the database if it is not in memory.
+    async fn task(&self, id: &str) -> Result<RoomTask, AppError> {
+        if self.inner.closing.load(Ordering::SeqCst) {
+            return Err(AppError::Unavailable);
+        }
+        if let Some(h) = self.lookup(id) {
+            return Ok(h);
+        }
+        if !valid_id(id) {
+            return Err(AppError::NotFound);
+        }
+        let Some((game, moves)) = self.inner.deps.store.load(id).await? else {
+            return Err(AppError::NotFound);
+        };
+        let generation = self.inner.next_generation.fetch_add(1, Ordering::Relaxed);
+        let prepared = Room::from_rows(self.clone(), generation, game, moves)?;
+        let mut map = self
+            .inner
+            .map
+            .lock()
+            .map_err(|_| AppError::Internal("room registry poisoned".into()))?;
+        if let Some(h) = map.get(id) {
+            if !h.tx.is_closed() {
+                // Someone else loaded it meanwhile; ours was never started.
+                return Ok(h.clone());
+            }
+        }
+        if self.inner.closing.load(Ordering::SeqCst) {
+            return Err(AppError::Unavailable);
+        }
+        if map.len() >= self.inner.deps.limits.max_rooms {
+            return Err(AppError::Busy);
+        }
+        let task = prepared.spawn();
+        map.insert(id.to_owned(), task.clone());
+        Ok(task)
+    }
+
+    fn lookup(&self, id: &str) -> Option<RoomTask> {
+        let map = self.inner.map.lock().ok()?;
+        map.get(id).filter(|h| !h.tx.is_closed()).cloned()
+    }
+
+    /// Removes the room of `id` from the registry if it is still the one of `generation`.
+    pub(crate) fn forget(&self, id: &str, generation: u64) {
+        if let Ok(mut map) = self.inner.map.lock() {
+            if map.get(id).is_some_and(|h| h.generation == generation) {
+                map.remove(id);
+            }
+        }
+    }
+
+    /// Sends a command to the room of `id` and waits for its answer. A room that left memory between the
+    /// look-up and the command is loaded again (at most twice).
+    pub(crate) async fn request<T>(
+        &self,
+        id: &str,
+        make: impl Fn(oneshot::Sender<T>) -> Command,
+    ) -> Result<T, AppError> {
+        for _ in 0..3 {
+            let room = self.task(id).await?;
+            let (tx, rx) = oneshot::channel();
+            if room.tx.send(make(tx)).await.is_err() {
+                self.forget(id, room.generation);
+                continue;
+            }
+            match rx.await {
+                Ok(v) => return Ok(v),
+                Err(_) => {
+                    self.forget(id, room.generation);
+                    continue;
+                }
+            }
+        }
+        Err(AppError::Unavailable)
+    }
+
+    /// Sends a command that needs no answer to the room of `id` if it is in memory.
+    pub(crate) async fn tell(&self, id: &str, cmd: Command) {
+        if let Some(room) = self.lookup(id) {
+            let _ = room.tx.send(cmd).await;
+        }
+    }
+
+    /// Loads up to `limit` unfinished games back into memory (at start-up).
+    pub async fn preload(&self, limit: usize) -> Result<usize, AppError> {
+        let ids = self.inner.deps.store.unfinished().await?;
+        let mut n = 0;
+        for id in ids.iter().take(limit) {
+            match self.task(id).await {
+                Ok(_) => n += 1,
+                Err(e) => tracing::warn!(game = %id, "cannot load game: {e}"),
+            }
+        }
+        Ok(n)
+    }
+
+    /// Stops every room after its current command, so that all writes are finished; new requests are
+    /// refused with `unavailable`.
+    pub async fn close_all(&self) {
+        self.inner.closing.store(true, Ordering::SeqCst);
+        let tasks: Vec<RoomTask> = match self.inner.map.lock() {
+            Ok(mut map) => map.drain().map(|(_, h)| h).collect(),
+            Err(_) => Vec::new(),
+        };
+        // Ask all first, then wait: rooms finish their writes in parallel.
+        let mut acks = Vec::with_capacity(tasks.len());
+        for h in tasks {
+            let (tx, rx) = oneshot::channel();
+            if h.tx.send(Command::Shutdown { reply: tx }).await.is_ok() {
+                acks.push(rx);
+            }
+        }
+        let deadline = tokio::time::Instant::now() + CLOSE_WAIT;
+        for rx in acks {
+            let _ = tokio::time::timeout_at(deadline, rx).await;
+        }
+    }
+}
