@@ -41,11 +41,15 @@
 //!   mark cannot change during a move. From the 24th lap on (ordinary moves never pay for it) each state is
 //!   compared with Brent's saved state and with the first state checked; either match proves a repetition.
 //!   [`Position::children_within`] bounds the laps for callers that cannot wait for a rare long cycle.
+//! - **Games without end.** The rules know no draw, but a game played through [`DrawWatch`] is drawn by
+//!   repetition (a position standing for the third time) or after [`MOVE_LIMIT`] moves; see the `draw`
+//!   module's documentation.
 //! - **Hands in Kujifunza.** Kujifunza has no hands; a hand only holds the seeds of a winning capture in a
 //!   finished game.
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+mod draw;
 #[cfg(feature = "serde")]
 mod json;
 mod moves;
@@ -59,6 +63,7 @@ mod stage;
 mod trace;
 mod variant;
 
+pub use draw::{DrawRule, DrawWatch, MOVE_LIMIT, REPETITION_LIMIT};
 pub use moves::{Dir, Move, ParseMoveError};
 pub use perft::{perft, perft_by_depth};
 pub use pit::{ParsePitError, Pit, Row, Side};

@@ -3,8 +3,8 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, FromRequest, Path, Request, State, WebSocketUpgrade};
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State, WebSocketUpgrade};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -161,6 +161,28 @@ pub async fn get_game(
 ) -> Result<Response, AppError> {
     let snap = state.rooms().handle(&id).await?.snapshot().await?;
     Ok(Json(snap).into_response())
+}
+
+/// The query of `GET /api/games/{id}/history`.
+#[derive(Debug, serde::Deserialize)]
+pub struct HistoryQuery {
+    /// The first ply (default 0).
+    #[serde(default)]
+    pub from: u64,
+    /// The ply after the last (default: as many as one page holds).
+    pub to: Option<u64>,
+}
+
+/// `GET /api/games/{id}/history?from=A&to=B`: older positions than the snapshot carries.
+pub async fn history(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    query: Result<Query<HistoryQuery>, QueryRejection>,
+) -> Result<Response, AppError> {
+    let Query(q) = query.map_err(|e| AppError::BadRequest(format!("bad query: {e}")))?;
+    let to = q.to.unwrap_or(u64::MAX);
+    let page = state.rooms().handle(&id).await?.history(q.from, to).await?;
+    Ok(Json(page).into_response())
 }
 
 /// `GET /api/games/{id}/record`.

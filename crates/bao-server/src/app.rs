@@ -32,6 +32,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/record", get(api::record))
+        .route("/api/games/{id}/history", get(api::history))
         .route("/api/version", get(api::version))
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)

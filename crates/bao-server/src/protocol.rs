@@ -7,7 +7,7 @@
 //! server writes.
 
 use bao_ai::Level;
-use bao_core::{GameResult, Move, Position, Side, Stage, Step, Variant};
+use bao_core::{DrawRule, GameResult, Move, Position, Side, Stage, Step, Variant};
 use serde::{Deserialize, Serialize};
 
 /// A message from a client (protocol.md, "WebSocket").
@@ -102,7 +102,8 @@ impl SeatKind {
     }
 }
 
-/// Why a game ended: the rules' reasons (bao-core's [`bao_core::Reason`]) or a player's decision.
+/// Why a game ended: the rules' reasons (bao-core's [`bao_core::Reason`]), the draws that keep a game from
+/// going on for ever (bao-core's [`DrawRule`]), or a player's decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
@@ -112,6 +113,10 @@ pub enum Reason {
     NoLegalMove,
     /// The loser resigned.
     Resign,
+    /// Drawn: the same position stood on the board for the third time.
+    Repetition,
+    /// Drawn: the move limit was reached.
+    MoveLimit,
 }
 
 impl Reason {
@@ -121,6 +126,8 @@ impl Reason {
             Reason::FrontRowEmpty => "front_row_empty",
             Reason::NoLegalMove => "no_legal_move",
             Reason::Resign => "resign",
+            Reason::Repetition => "repetition",
+            Reason::MoveLimit => "move_limit",
         }
     }
 
@@ -130,6 +137,8 @@ impl Reason {
             "front_row_empty" => Some(Reason::FrontRowEmpty),
             "no_legal_move" => Some(Reason::NoLegalMove),
             "resign" => Some(Reason::Resign),
+            "repetition" => Some(Reason::Repetition),
+            "move_limit" => Some(Reason::MoveLimit),
             _ => None,
         }
     }
@@ -144,21 +153,45 @@ impl From<bao_core::Reason> for Reason {
     }
 }
 
+impl From<DrawRule> for Reason {
+    fn from(r: DrawRule) -> Reason {
+        match r {
+            DrawRule::Repetition => Reason::Repetition,
+            DrawRule::MoveLimit => Reason::MoveLimit,
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
-    /// The winner.
-    pub winner: Side,
+    /// The winner; `null` for a draw.
+    pub winner: Option<Side>,
     /// Why.
     pub reason: Reason,
 }
 
+impl Outcome {
+    /// `winner` won for `reason`.
+    pub fn win(winner: Side, reason: Reason) -> Outcome {
+        Outcome {
+            winner: Some(winner),
+            reason,
+        }
+    }
+
+    /// A draw by `rule`.
+    pub fn draw(rule: DrawRule) -> Outcome {
+        Outcome {
+            winner: None,
+            reason: rule.into(),
+        }
+    }
+}
+
 impl From<GameResult> for Outcome {
     fn from(r: GameResult) -> Outcome {
-        Outcome {
-            winner: r.winner,
-            reason: r.reason.into(),
-        }
+        Outcome::win(r.winner, r.reason.into())
     }
 }
 
@@ -269,13 +302,33 @@ pub struct Snapshot {
     pub rematch_of: Option<String>,
     /// Creation time, Unix seconds.
     pub created_at: i64,
-    /// Every position of the game (`history[i]`: after i moves), so that a page opened mid-game can step back
-    /// through it without knowing the rules.
+    /// The latest positions of the game (`history[i]`: after `history_from + i` moves; the last one is
+    /// `position`), so that a page opened mid-game can step back through it without knowing the rules. At most
+    /// [`HISTORY_WINDOW`] of them; older ones come from `GET /api/games/{id}/history`.
     pub history: Vec<Position>,
+    /// The ply of `history[0]`.
+    pub history_from: u64,
     /// `stages[i]`: the stage of the side to move in `history[i]`.
     pub stages: Vec<Stage>,
     /// The absolute share link when the server knows its public address.
     pub share_url: Option<String>,
+}
+
+/// Positions a snapshot carries at most.
+pub const HISTORY_WINDOW: usize = 100;
+
+/// Positions one `GET /api/games/{id}/history` answers at most.
+pub const HISTORY_PAGE: usize = 500;
+
+/// The answer to `GET /api/games/{id}/history?from=A&to=B`: the positions after `from`, `from + 1`, … moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct History {
+    /// The ply of `positions[0]`.
+    pub from: u64,
+    /// The positions.
+    pub positions: Vec<Position>,
+    /// `stages[i]`: the stage of the side to move in `positions[i]`.
+    pub stages: Vec<Stage>,
 }
 
 /// The `moved` event: a move, its trace and what follows.
@@ -292,13 +345,17 @@ pub struct Moved {
     pub mv: Move,
     /// The sowing steps, for the seed-by-seed animation.
     pub trace: Vec<Step>,
+    /// The trace was left out because it was too long to send ([`MAX_EVENT_BYTES`]); the client shows the
+    /// position after the move without animating it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub trace_truncated: bool,
     /// The position after it.
     pub position: Position,
     /// The stage of the side to move next.
     pub stage: Stage,
     /// The legal moves next.
     pub legal: Vec<Move>,
-    /// The result, when the move ended the game.
+    /// The game's result, when the move ended it (by the rules, or drawn).
     pub result: Option<Outcome>,
 }
 
@@ -379,6 +436,24 @@ pub enum ServerMsg {
     },
     /// The answer to `ping`.
     Pong,
+}
+
+/// The longest event text the server sends: well below the socket's write buffer (1 MiB), so that no single
+/// message can make a connection fail.
+pub const MAX_EVENT_BYTES: usize = 256 * 1024;
+
+impl Moved {
+    /// The event's JSON text, without the trace if it would be longer than [`MAX_EVENT_BYTES`] (a move whose
+    /// relay chain runs for thousands of laps).
+    pub fn to_bounded_json(mut self) -> String {
+        let text = ServerMsg::Moved(Box::new(self.clone())).to_json();
+        if text.len() <= MAX_EVENT_BYTES {
+            return text;
+        }
+        self.trace = Vec::new();
+        self.trace_truncated = true;
+        ServerMsg::Moved(Box::new(self)).to_json()
+    }
 }
 
 impl ServerMsg {
@@ -494,10 +569,7 @@ mod tests {
         );
         let e = ServerMsg::Ended {
             v: 9,
-            result: Outcome {
-                winner: Side::North,
-                reason: Reason::Resign,
-            },
+            result: Outcome::win(Side::North, Reason::Resign),
         };
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
@@ -526,6 +598,7 @@ mod tests {
             by: Side::South,
             mv,
             trace: played.trace.clone(),
+            trace_truncated: false,
             position: played.position,
             stage: played.position.stage(played.position.to_move()),
             legal: played.legal.to_vec(),
@@ -537,6 +610,40 @@ mod tests {
     }
 
     #[test]
+    fn an_overlong_trace_is_left_out() {
+        let start = Position::new(Variant::Kujifunza);
+        let mv: Move = "A1R".parse().unwrap();
+        let played = start.play_full(mv).unwrap();
+        let step = played.trace[0];
+        let ev = Moved {
+            v: 1,
+            ply: 0,
+            by: Side::South,
+            mv,
+            trace: vec![step; MAX_EVENT_BYTES / 8],
+            trace_truncated: false,
+            position: played.position,
+            stage: Stage::Mtaji,
+            legal: played.legal.to_vec(),
+            result: None,
+        };
+        let text = ev.clone().to_bounded_json();
+        assert!(text.len() < MAX_EVENT_BYTES, "{} bytes", text.len());
+        let back: ServerMsg = serde_json::from_str(&text).unwrap();
+        let ServerMsg::Moved(m) = back else {
+            panic!("not a moved event")
+        };
+        assert!(m.trace_truncated && m.trace.is_empty());
+        assert_eq!(m.position, ev.position);
+        // A normal move keeps its trace.
+        let short = Moved {
+            trace: played.trace.clone(),
+            ..ev
+        };
+        assert!(!short.to_bounded_json().contains("trace_truncated"));
+    }
+
+    #[test]
     fn names_parse_back() {
         for s in [Status::Waiting, Status::Playing, Status::Finished] {
             assert_eq!(Status::parse(s.name()), Some(s));
@@ -544,7 +651,13 @@ mod tests {
         for k in [SeatKind::Human, SeatKind::Computer] {
             assert_eq!(SeatKind::parse(k.name()), Some(k));
         }
-        for r in [Reason::FrontRowEmpty, Reason::NoLegalMove, Reason::Resign] {
+        for r in [
+            Reason::FrontRowEmpty,
+            Reason::NoLegalMove,
+            Reason::Resign,
+            Reason::Repetition,
+            Reason::MoveLimit,
+        ] {
             assert_eq!(Reason::parse(r.name()), Some(r));
             assert_eq!(serde_json::to_value(r).unwrap(), json!(r.name()));
         }

@@ -296,7 +296,7 @@ impl Store {
              WHERE id = $6",
         )
         .bind(m.status.name())
-        .bind(m.result.map(|r| r.winner.name()))
+        .bind(m.result.and_then(|r| r.winner).map(Side::name))
         .bind(m.result.map(|r| r.reason.name()))
         .bind(m.game_v)
         .bind(t)
@@ -314,7 +314,7 @@ impl Store {
             "UPDATE games SET status = 'finished', result_winner = $1, result_reason = $2, v = $3, \
              updated_at = $4 WHERE id = $5",
         )
-        .bind(result.winner.name())
+        .bind(result.winner.map(Side::name))
         .bind(result.reason.name())
         .bind(v)
         .bind(unix_now())
@@ -412,7 +412,7 @@ where
     .bind(&g.token_hashes[1])
     .bind(g.level.map(Level::name))
     .bind(g.status.name())
-    .bind(g.result.map(|r| r.winner.name()))
+    .bind(g.result.and_then(|r| r.winner).map(Side::name))
     .bind(g.result.map(|r| r.reason.name()))
     .bind(g.v)
     .bind(&g.rematch_of)
@@ -441,9 +441,13 @@ fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppError> {
     let level: Option<String> = row.try_get("level").map_err(AppError::db)?;
     let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
     let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
-    let result = match winner.zip(reason) {
-        Some((w, r)) => Some(Outcome {
-            winner: w.parse().map_err(|_| bad("winner", &w))?,
+    // A result is its reason; a draw has no winner.
+    let result = match reason {
+        Some(r) => Some(Outcome {
+            winner: match winner {
+                Some(w) => Some(w.parse().map_err(|_| bad("winner", &w))?),
+                None => None,
+            },
             reason: Reason::parse(&r).ok_or_else(|| bad("result reason", &r))?,
         }),
         None => None,

@@ -191,6 +191,9 @@ impl Room {
             Command::Snapshot { reply } => {
                 let _ = reply.send(Box::new(self.snapshot()));
             }
+            Command::History { from, to, reply } => {
+                let _ = reply.send(self.game.history(from, to));
+            }
             Command::Record { reply } => {
                 let _ = reply.send(self.game.record());
             }

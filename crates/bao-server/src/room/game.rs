@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use bao_ai::Level;
-use bao_core::{Move, Played, Position, Side, Variant};
+use bao_core::{DrawWatch, Move, Played, Position, Side, Variant};
 
 use super::log::Event;
 use super::presence::Crowd;
 use crate::error::AppError;
 use crate::protocol::{
-    share_url, Moved, Outcome, RematchState, Seat, SeatKind, Seats, ServerMsg, Snapshot, Status,
+    share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, Seats, Snapshot, Status,
+    HISTORY_PAGE, HISTORY_WINDOW,
 };
 use crate::record::{self, RecordInfo};
 use crate::store::{GameRow, MoveRow};
@@ -43,6 +44,8 @@ pub struct Game {
     moves: Vec<Move>,
     /// The `moved` text of each ply, for idempotent resends.
     moved: Vec<Utf8Bytes>,
+    /// The positions seen, for the draws by repetition and by the move limit.
+    draws: DrawWatch,
     /// The result once finished.
     pub outcome: Option<Outcome>,
     /// The side whose rematch offer stands.
@@ -72,6 +75,7 @@ impl Game {
             legal_now: start.legal_moves().to_vec(),
             moves: Vec::with_capacity(moves.len()),
             moved: Vec::with_capacity(moves.len()),
+            draws: DrawWatch::new(&start),
             outcome: None,
             rematch_offer: None,
             rematch_game: row.rematch_game,
@@ -90,12 +94,15 @@ impl Game {
             let played = pos
                 .play_full(mv)
                 .map_err(|e| bad(format!("stored move {} at ply {i}: {e}", m.notation)))?;
-            let text = game.moved_text(m.v as u64, pos.to_move(), mv, &played);
+            let outcome = game.outcome_after(&played);
+            let text = game.moved_text(m.v as u64, pos.to_move(), mv, &played, outcome);
             game.push(mv, played, text);
+            if outcome.is_some() {
+                game.outcome = outcome;
+            }
         }
-        game.outcome = row
-            .result
-            .or_else(|| game.position().result().map(Outcome::from));
+        // A stored result covers the game-level ones (resignation) too.
+        game.outcome = row.result.or(game.outcome);
         if game.outcome.is_some() {
             game.status = Status::Finished;
         }
@@ -154,29 +161,53 @@ impl Game {
         None
     }
 
+    /// The game's result after `played`: the rules' result, or a draw by repetition or the move limit.
+    pub fn outcome_after(&self, played: &Played) -> Option<Outcome> {
+        let after = &played.position;
+        after
+            .result()
+            .map(Outcome::from)
+            .or_else(|| self.draws.check(after).map(Outcome::draw))
+    }
+
     /// Records a played move with its `moved` text.
     pub fn push(&mut self, mv: Move, played: Played, text: Utf8Bytes) {
+        self.draws.record(&played.position);
         self.positions.push(played.position);
         self.legal_now = played.legal.to_vec();
         self.moves.push(mv);
         self.moved.push(text);
     }
 
-    /// The `moved` event of `mv`, played by `by` as the next ply, with version `v`.
-    pub fn moved_text(&self, v: u64, by: Side, mv: Move, played: &Played) -> Utf8Bytes {
+    /// The `moved` event of `mv`, played by `by` as the next ply, with version `v`, ending the game with
+    /// `outcome` if any.
+    pub fn moved_text(
+        &self,
+        v: u64,
+        by: Side,
+        mv: Move,
+        played: &Played,
+        outcome: Option<Outcome>,
+    ) -> Utf8Bytes {
         let after = played.position;
-        let msg = ServerMsg::Moved(Box::new(Moved {
+        let moved = Moved {
             v,
             ply: self.ply(),
             by,
             mv,
             trace: played.trace.clone(),
+            trace_truncated: false,
             position: after,
             stage: after.stage(after.to_move()),
-            legal: played.legal.to_vec(),
-            result: after.result().map(Outcome::from),
-        }));
-        Utf8Bytes::from(msg.to_json())
+            // A move that draws the game leaves no move to play.
+            legal: if outcome.is_some() {
+                Vec::new()
+            } else {
+                played.legal.to_vec()
+            },
+            result: outcome,
+        };
+        Utf8Bytes::from(moved.to_bounded_json())
     }
 
     /// Both seats as the clients see them.
@@ -195,6 +226,7 @@ impl Game {
     /// The snapshot at version `v`.
     pub fn snapshot(&self, v: u64, crowd: &Crowd, public_url: Option<&str>) -> Snapshot {
         let pos = self.position();
+        let from = self.positions.len().saturating_sub(HISTORY_WINDOW);
         Snapshot {
             id: self.id.clone(),
             variant: self.variant,
@@ -214,13 +246,26 @@ impl Game {
             },
             rematch_of: self.rematch_of.clone(),
             created_at: self.created_at,
-            history: self.positions.clone(),
-            stages: self
-                .positions
-                .iter()
-                .map(|p| p.stage(p.to_move()))
-                .collect(),
+            history: self.positions[from..].to_vec(),
+            history_from: from as u64,
+            stages: stages(&self.positions[from..]),
             share_url: share_url(public_url, &self.id),
+        }
+    }
+
+    /// The positions after `from` up to (not including) `to` moves, at most [`HISTORY_PAGE`] of them.
+    pub fn history(&self, from: u64, to: u64) -> History {
+        let len = self.positions.len();
+        let from = usize::try_from(from).unwrap_or(len).min(len);
+        let to = usize::try_from(to)
+            .unwrap_or(len)
+            .min(len)
+            .min(from + HISTORY_PAGE)
+            .max(from);
+        History {
+            from: from as u64,
+            positions: self.positions[from..to].to_vec(),
+            stages: stages(&self.positions[from..to]),
         }
     }
 
@@ -234,7 +279,14 @@ impl Game {
             SeatKind::Human => "free".to_owned(),
         };
         let result = match &self.outcome {
-            Some(o) => format!("{} wins ({})", o.winner.name(), o.reason.name()),
+            Some(Outcome {
+                winner: Some(w),
+                reason,
+            }) => format!("{} wins ({})", w.name(), reason.name()),
+            Some(Outcome {
+                winner: None,
+                reason,
+            }) => format!("draw ({})", reason.name()),
             None => "*".to_owned(),
         };
         let moves: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
@@ -248,4 +300,9 @@ impl Game {
             moves: &moves,
         })
     }
+}
+
+/// The stage of the side to move in each position.
+fn stages(positions: &[Position]) -> Vec<bao_core::Stage> {
+    positions.iter().map(|p| p.stage(p.to_move())).collect()
 }

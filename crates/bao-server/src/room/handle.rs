@@ -12,7 +12,7 @@ use tokio::sync::{broadcast, oneshot};
 use super::log::Event;
 use super::registry::Rooms;
 use crate::error::AppError;
-use crate::protocol::Snapshot;
+use crate::protocol::{History, Snapshot};
 
 /// What a room answers to a `hello` (or a resynchronisation).
 #[derive(Debug)]
@@ -72,6 +72,12 @@ pub(crate) enum Command {
     /// The snapshot.
     Snapshot {
         reply: oneshot::Sender<Box<Snapshot>>,
+    },
+    /// Positions `from..to`.
+    History {
+        from: u64,
+        to: u64,
+        reply: oneshot::Sender<History>,
     },
     /// The game record text.
     Record { reply: oneshot::Sender<String> },
@@ -165,6 +171,13 @@ impl RoomHandle {
     pub async fn snapshot(&self) -> Result<Box<Snapshot>, AppError> {
         self.rooms
             .request(&self.id, |reply| Command::Snapshot { reply })
+            .await
+    }
+
+    /// The positions after `from` up to `to` moves (bounded).
+    pub async fn history(&self, from: u64, to: u64) -> Result<History, AppError> {
+        self.rooms
+            .request(&self.id, |reply| Command::History { from, to, reply })
             .await
     }
 

@@ -84,10 +84,9 @@ impl Room {
             .await
             .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?
             .map_err(|e| AppError::IllegalMove(e.to_string()))?;
-        let next = played.position;
         let ply = self.game.ply();
         let move_v = self.log.next_v();
-        let outcome = next.result().map(Outcome::from);
+        let outcome = self.game.outcome_after(&played);
         let (game_v, status) = match outcome {
             Some(_) => (move_v + 1, Status::Finished),
             None => (move_v, Status::Playing),
@@ -108,7 +107,7 @@ impl Room {
             )));
         }
         self.log.stored(game_v);
-        let text = self.game.moved_text(move_v, by, mv, &played);
+        let text = self.game.moved_text(move_v, by, mv, &played, outcome);
         self.game.push(mv, played, text.clone());
         self.game.status = status;
         self.log.publish(text, None);
@@ -135,10 +134,7 @@ impl Room {
         if self.game.status == Status::Finished {
             return Err(AppError::GameOver);
         }
-        let o = Outcome {
-            winner: seat.opponent(),
-            reason: Reason::Resign,
-        };
+        let o = Outcome::win(seat.opponent(), Reason::Resign);
         let v = self.log.next_v();
         if let Err(e) = self.deps.store.finish(&self.game.id, o, v as i64).await {
             return Err(AppError::Internal(format!(
