@@ -314,8 +314,21 @@ export default {
     "mal-start": {
       "variant": "kiswahili-malawi",
       "line": [],
-      "show": ["A5"],
+      "show": ["A5","A6","A7"],
       "position": {"variant":"kiswahili-malawi","to_move":"south","south":{"front":[0,0,0,0,8,2,2,0],"back":[0,0,0,0,0,0,0,0],"hand":20,"house":true},"north":{"front":[0,0,0,0,8,2,2,0],"back":[0,0,0,0,0,0,0,0],"hand":20,"house":true},"takasia":null,"result":null}
+    },
+    "mal-a6l": {
+      "from": "mal-start",
+      "move": "A6L",
+      "facts": {"lift":3,"hand.south":19},
+      "trace": [
+        {"step":"hand","pit":"A6"},
+        {"step":"lift","pit":"A6","count":3},
+        {"step":"sow","pit":"A5"},
+        {"step":"sow","pit":"A4"},
+        {"step":"sow","pit":"A3"}
+      ],
+      "position": {"variant":"kiswahili-malawi","to_move":"north","south":{"front":[0,0,1,1,9,0,2,0],"back":[0,0,0,0,0,0,0,0],"hand":19,"house":true},"north":{"front":[0,0,0,0,8,2,2,0],"back":[0,0,0,0,0,0,0,0],"hand":20,"house":true},"takasia":null,"result":null}
     },
     "mas-start": {
       "variant": "kimasai",
