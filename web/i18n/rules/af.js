@@ -26,8 +26,8 @@ export default {
     'lift.one': '{pit}: haal die enigste saad uit en saai dit in {pits}.',
     'lift.cows.one': '{pit}: haal die enigste koei uit en saai dit in {pits}.',
     tax: 'Die nyumba {pit} word belas: haal net {what} uit en saai hulle in {pits}.',
-    relay: 'Daar was al sade in {pit}: haal al {what} uit en saai verder in {pits}.',
-    'relay.cows': 'Daar was al koeie in {pit}: haal al {what} uit en saai verder in {pits}.',
+    relay: 'Daar was al sade in {pit}: haal al die {what} uit en saai verder in {pits}.',
+    'relay.cows': 'Daar was al koeie in {pit}: haal al die {what} uit en saai verder in {pits}.',
     capture: '{own} staan oorkant {pit}: vang sy {what} en saai hulle van {into} af: {pits}.',
     'capture.one': '{own} staan oorkant {pit}: vang sy saad en saai dit in {pits}.',
     'capture.cows': '{own} staan oorkant {pit}: steel sy {what} en saai hulle van {into} af: {pits}.',
@@ -39,10 +39,10 @@ export default {
     stop: 'Die rondte eindig in die eie nyumba {pit}, wat nie vang nie: daar stop die skuif.',
     takasiaStop: 'Die rondte eindig in {pit}, wat takasia is: daar stop die skuif.',
     end: '{pit} was leeg: die skuif is klaar.',
-    win: 'Die voorste ry van {loser} is leeg: {winner} wen.',
-    kept: 'Die {what} wat pas gevang is, word nie gesaai nie: hulle bly in die hand van {winner}.',
-    'kept.one': 'Die saad wat pas gevang is, word nie gesaai nie: dit bly in die hand van {winner}.',
-    'kept.cows': 'Die {what} wat pas gesteel is, word nie gesaai nie: hulle bly in die reserwe van {winner}.',
+    win: '{loser} se voorste ry is leeg: {winner} wen.',
+    kept: 'Die {what} wat pas gevang is, word nie gesaai nie: hulle bly in {winner} se hand.',
+    'kept.one': 'Die saad wat pas gevang is, word nie gesaai nie: dit bly in {winner} se hand.',
+    'kept.cows': 'Die {what} wat pas gesteel is, word nie gesaai nie: hulle bly in {winner} se reserwe.',
   },
 
   kujifunza: {
@@ -117,7 +117,7 @@ export default {
         html: endOfGame,
         figs: [
           ['kuj-win', 'Suid aan die beurt. Noord se voorste ry het net een saad oor, in a6, oorkant A3.'],
-          ['kuj-win-a5l', 'A5L eindig sy rondte in A3. Die vangs van die {capture1} saad uit a6 maak Noord se voorste ry leeg, dus is die spel dadelik verby: Suid wen, en die gevangde saad bly in Suid se hand.'],
+          ['kuj-win-a5l', 'A5L eindig sy rondte in A3, oorkant a6 met {capture1} saad. Die vangs maak Noord se voorste ry leeg, dus is die spel dadelik verby: Suid wen, en die gevangde saad bly in Suid se hand.'],
         ],
       },
     ],
@@ -186,7 +186,7 @@ export default {
         figs: [
           ['swa-a6l', 'Aan die begin kan niemand vang nie, dus speel Suid ’n takasa: die saad uit die hand gaan in A6, waarvan die {lift} sade na A5, A4 en A3 gaan. A3 was leeg, dus is die skuif klaar, en Suid het nog {hand.south} sade in die hand.'],
           ['swa-kichwa', 'Namua-fase, Suid aan die beurt. A5 staan oorkant a4 en A6 oorkant a3, waarin sade is, dus moet Suid vang, by A5 of by A6, en kies uit hierdie middelste holtes self die kichwa.'],
-          ['swa-kichwa-a5l', 'A5L: die saad uit die hand gaan in A5, en die {capture1} saad van a4 kom by die linker-kichwa A1 in, wat leeg was: die skuif is klaar.'],
+          ['swa-kichwa-a5l', 'A5L: die saad uit die hand gaan in A5; a4 het {capture1} saad, wat gevang word en by die linker-kichwa A1 inkom. A1 was leeg, dus is die skuif klaar.'],
           ['swa-kichwa-a5r', 'A5R: dieselfde vangs, maar nou by die regter-kichwa A8 in. In A8 was reeds ’n saad, dus gaan die skuif voort en vang ook die saad van a3.'],
         ],
       },
@@ -345,7 +345,7 @@ export default {
       ['Vang', kalahCapture, 'Vanself, in fase twee: ’n rondte wat in ’n voorste holte met koeie eindig, neem die koeie oorkant, en hulle word uit dieselfde holte verder gesaai.'],
       ['Wen', kalahWin, 'Maak jou teenstander se voorste ry leeg. Niks word getel nie.'],
     ],
-    history: `<p>Bao la Kimasai is eerder ’n lewende as ’n geskrewe tradisie. Die reëls is in 2001 opgeteken deur David MacKay, wat dit geleer het by Moinget Ole Kuney, ’n Maasai-gesondheidswerker by ’n kliniek naby Kilimanjaro Internasionale Lughawe. Anders as die meeste Oos-Afrikaanse mankalaspele, wat antikloksgewys saai, saai hierdie spel kloksgewys. Geen reëls vir die rekenaar is gepubliseer nie; hierdie webwerf volg sy eie sorgvuldige lesing van MacKay se beskrywing.</p>`,
+    history: `<p>Bao la Kimasai is eerder ’n lewende as ’n geskrewe tradisie. Die reëls is in 2001 opgeteken deur David MacKay, wat hulle by Moinget Ole Kuney geleer het, ’n Maasai-gesondheidswerker by ’n kliniek naby Kilimanjaro Internasionale Lughawe. Anders as die meeste Oos-Afrikaanse mankalaspele, wat antikloksgewys saai, saai hierdie spel kloksgewys. Geen reëls vir die rekenaar is gepubliseer nie; hierdie webwerf volg sy eie sorgvuldige lesing van MacKay se beskrywing.</p>`,
     sources: ['David MacKay, beskrywing van Bao la Kimasai soos Moinget Ole Kuney dit aan hom geleer het, 2001.'],
   },
 };

@@ -39,10 +39,10 @@ export default {
     stop: 'The lap ends in the owned nyumba {pit}, which does not capture: the move stops there.',
     takasiaStop: 'The lap ends in {pit}, which is takasia: the move stops there.',
     end: '{pit} was empty: the move is over.',
-    win: 'The front row of {loser} is empty: {winner} wins.',
-    kept: 'The {what} just captured are not sown: they stay in the hand of {winner}.',
-    'kept.one': 'The {what} just captured is not sown: it stays in the hand of {winner}.',
-    'kept.cows': 'The {what} just raided are not sown: they stay in the reserve of {winner}.',
+    win: '{loser}’s front row is empty: {winner} wins.',
+    kept: 'The {what} just captured are not sown: they stay in {winner}’s hand.',
+    'kept.one': 'The {what} just captured is not sown: it stays in {winner}’s hand.',
+    'kept.cows': 'The {what} just raided are not sown: they stay in {winner}’s reserve.',
   },
 
   kujifunza: {
@@ -117,7 +117,7 @@ export default {
         html: endOfGame,
         figs: [
           ['kuj-win', 'South to move. North’s front row holds a single seed, in a6, which faces A3.'],
-          ['kuj-win-a5l', 'A5L ends its lap in A3. Capturing the {capture1} seed of a6 empties North’s front row, so the game ends at once: South wins, and the captured seed stays in South’s hand.'],
+          ['kuj-win-a5l', 'A5L ends its lap in A3, which faces a6 with its {capture1} seed. Capturing it empties North’s front row, so the game ends at once: South wins, and the captured seed stays in South’s hand.'],
         ],
       },
     ],
@@ -186,7 +186,7 @@ export default {
         figs: [
           ['swa-a6l', 'At the start no capture is possible, so South plays a takasa: the seed from the hand goes into A6, whose {lift} seeds go to A5, A4 and A3. A3 was empty, so the move is over, and South has {hand.south} seeds left in hand.'],
           ['swa-kichwa', 'Namua stage, South to move. A5 faces a4 and A6 faces a3, which hold seeds, so South must capture, at A5 or at A6, and from these middle pits chooses the kichwa.'],
-          ['swa-kichwa-a5l', 'A5L: the seed from the hand goes into A5, and the {capture1} seed of a4 enters at the left kichwa A1, which was empty: the move is over.'],
+          ['swa-kichwa-a5l', 'A5L: the seed from the hand goes into A5; a4 holds {capture1} seed, which is captured and enters at the left kichwa A1. A1 was empty, so the move is over.'],
           ['swa-kichwa-a5r', 'A5R: the same capture, entering at the right kichwa A8. A8 already held a seed, so the move goes on, and it captures the seed of a3 as well.'],
         ],
       },

@@ -26,8 +26,8 @@ export default {
     'lift.one': '{pit}: pak het ene zaad op en zaai het in {pits}.',
     'lift.cows.one': '{pit}: pak de ene koe op en zaai hem in {pits}.',
     tax: 'De nyumba {pit} wordt belast: pak maar {what} op en zaai ze in {pits}.',
-    relay: 'In {pit} lagen al zaden: pak alle {what} op en zaai door in {pits}.',
-    'relay.cows': 'In {pit} stonden al koeien: pak alle {what} op en zaai door in {pits}.',
+    relay: 'In {pit} lagen al zaden: pak de {what} op en zaai door in {pits}.',
+    'relay.cows': 'In {pit} stonden al koeien: pak de {what} op en zaai door in {pits}.',
     capture: '{own} ligt tegenover {pit}: sla de {what} en zaai ze vanaf {into}: {pits}.',
     'capture.one': '{own} ligt tegenover {pit}: sla het zaad en zaai het in {pits}.',
     'capture.cows': '{own} ligt tegenover {pit}: roof de {what} en zaai ze vanaf {into}: {pits}.',
@@ -117,7 +117,7 @@ export default {
         html: endOfGame,
         figs: [
           ['kuj-win', 'Zuid aan zet. In de voorste rij van Noord ligt nog één zaad, in a6, tegenover A3.'],
-          ['kuj-win-a5l', 'A5L eindigt zijn ronde in A3. De slag van het {capture1} zaad uit a6 maakt de voorste rij van Noord leeg, dus het spel is meteen uit: Zuid wint, en het geslagen zaad blijft in de hand van Zuid.'],
+          ['kuj-win-a5l', 'A5L eindigt zijn ronde in A3, tegenover a6 met {capture1} zaad. Die slag maakt de voorste rij van Noord leeg, dus het spel is meteen uit: Zuid wint, en het geslagen zaad blijft in de hand van Zuid.'],
         ],
       },
     ],
@@ -186,7 +186,7 @@ export default {
         figs: [
           ['swa-a6l', 'Bij de start kan niemand slaan, dus Zuid speelt een takasa: het zaad uit de hand gaat in A6, waarvan de {lift} zaden naar A5, A4 en A3 gaan. A3 was leeg, dus de zet is klaar, en Zuid heeft nog {hand.south} zaden in de hand.'],
           ['swa-kichwa', 'Namua-fase, Zuid aan zet. A5 ligt tegenover a4 en A6 tegenover a3, waar zaden in liggen, dus Zuid moet slaan, bij A5 of bij A6, en kiest vanuit deze middelste kuiltjes zelf de kichwa.'],
-          ['swa-kichwa-a5l', 'A5L: het zaad uit de hand gaat in A5, en het {capture1} zaad van a4 komt binnen bij de linker kichwa A1, die leeg was: de zet is klaar.'],
+          ['swa-kichwa-a5l', 'A5L: het zaad uit de hand gaat in A5; a4 heeft {capture1} zaad, dat geslagen wordt en binnenkomt bij de linker kichwa A1. A1 was leeg, dus de zet is klaar.'],
           ['swa-kichwa-a5r', 'A5R: dezelfde slag, nu binnenkomend bij de rechter kichwa A8. In A8 lag al een zaad, dus de zet gaat verder en slaat ook het zaad van a3.'],
         ],
       },

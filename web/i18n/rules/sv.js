@@ -26,8 +26,8 @@ export default {
     'lift.one': '{pit}: ta upp dess enda frö och så det i {pits}.',
     'lift.cows.one': '{pit}: ta upp dess enda ko och så den i {pits}.',
     tax: 'Nyumban {pit} beskattas: ta bara upp {what} och så dem i {pits}.',
-    relay: 'Det fanns redan frön i {pit}: ta upp alla {what} och så dem vidare i {pits}.',
-    'relay.cows': 'Det fanns redan kor i {pit}: ta upp alla {what} och så dem vidare i {pits}.',
+    relay: 'Det fanns redan frön i {pit}: ta upp dess {what} och så dem vidare i {pits}.',
+    'relay.cows': 'Det fanns redan kor i {pit}: ta upp dess {what} och så dem vidare i {pits}.',
     capture: '{own} står mot {pit}: fånga dess {what} och så dem från {into}: {pits}.',
     'capture.one': '{own} står mot {pit}: fånga dess frö och så det i {pits}.',
     'capture.cows': '{own} står mot {pit}: röva dess {what} och så dem från {into}: {pits}.',
@@ -39,10 +39,10 @@ export default {
     stop: 'Varvet slutar i den egna nyumban {pit}, som inte fångar: där stannar draget.',
     takasiaStop: 'Varvet slutar i {pit}, som är takasia: där stannar draget.',
     end: '{pit} var tom: draget är slut.',
-    win: 'Den främre raden för {loser} är tom: {winner} vinner.',
-    kept: 'De {what} som just fångades sås inte: de stannar i handen hos {winner}.',
-    'kept.one': 'Fröet som just fångades sås inte: det stannar i handen hos {winner}.',
-    'kept.cows': 'De {what} som just rövades sås inte: de stannar i reserven hos {winner}.',
+    win: '{loser}s främre rad är tom: {winner} vinner.',
+    kept: 'De {n} fröna som just fångades sås inte: de stannar i {winner}s hand.',
+    'kept.one': 'Fröet som just fångades sås inte: det stannar i {winner}s hand.',
+    'kept.cows': 'De {n} korna som just rövades sås inte: de stannar i {winner}s reserv.',
   },
 
   kujifunza: {
@@ -117,7 +117,7 @@ export default {
         html: endOfGame,
         figs: [
           ['kuj-win', 'Syd vid draget. Nords främre rad har ett enda frö kvar, i a6, som står mot A3.'],
-          ['kuj-win-a5l', 'A5L slutar sitt varv i A3. Fångsten av det {capture1} fröet i a6 tömmer Nords främre rad, så spelet tar slut direkt: Syd vinner, och det fångade fröet stannar i Syds hand.'],
+          ['kuj-win-a5l', 'A5L slutar sitt varv i A3, mitt emot a6 med {capture1} frö. Fångsten tömmer Nords främre rad, så spelet tar slut direkt: Syd vinner, och det fångade fröet stannar i Syds hand.'],
         ],
       },
     ],
@@ -130,7 +130,7 @@ export default {
       ['Så vinner du', kalahWin, 'Töm motståndarens främre rad eller lämna motståndaren utan drag. Ingenting räknas.'],
     ],
     history: `<p>”Bao” är swahili för bräde och för brädspel. Spelet spelas i stora delar av Östafrika, bland annat i Tanzania, Kenya, Malawi, Burundi och på Komorerna, och är populärast bland swahilifolket i Tanzania och Kenya, där en mästare i spelet hedras med titeln <i>bingwa</i>. Föreningar som Chama cha Bao, grundad 1966, och officiella turneringar i Tanzania, på Zanzibar, i Lamu i Kenya och i Malawi håller spelet organiserat.</p>
-<p>Om den tidiga historien vet man lite, eftersom brädena är av trä och nästan inget lämnar efter sig åt arkeologerna. Ett spel på Madagaskar som Étienne de Flacourt, då fransk guvernör där, beskrev 1658 nämns ibland som det första omnämnandet, men forskarna tvekar att kalla det Bao. På 1820-talet prisade poeten Muyaka bin Haji från Mombasa spelet i dikten <i>Bao Naligwa</i>. Det äldsta bräde som finns bevarat kommer från Malawi, finns på British Museum och är inte äldre än från 1896.</p>
+<p>Om den tidiga historien vet man lite, eftersom brädena är av trä och nästan inget lämnar efter sig åt arkeologerna. Ett spel på Madagaskar som Étienne de Flacourt, då fransk guvernör där, beskrev 1658 nämns ibland som det första omnämnandet, men forskarna tvekar att kalla det Bao. På 1820-talet prisade poeten Muyaka bin Haji från Mombasa spelet i dikten <i>Bao Naligwa</i>. Det äldsta bräde som finns bevarat kommer från Malawi, finns på British Museum och är från 1896 eller senare.</p>
 <p>Bao la Kujifunza är inlärningsformen av Bao la Kiswahili: eftersom alla frön ligger på brädet från början finns inget namua-skede, och hela spelet spelas så som det fullständiga spelet spelar sitt andra skede, mtaji-skedet.</p>`,
     sources: [
       'Alex de Voogt, <i>Limits of the Mind: Towards a Characterisation of Bao Mastership</i>, doktorsavhandling, Leiden, 1995: en studie av hur Baomästarna på Zanzibar tänker och spelar, som också återger de regler de lärde honom mellan 1991 och 1995.',
@@ -186,7 +186,7 @@ export default {
         figs: [
           ['swa-a6l', 'I utgångsläget kan ingen fånga, så Syd spelar en takasa: fröet från handen läggs i A6, vars {lift} frön går till A5, A4 och A3. A3 var tom, så draget är slut, och Syd har {hand.south} frön kvar i handen.'],
           ['swa-kichwa', 'Namua-skedet, Syd vid draget. A5 står mot a4 och A6 mot a3, som har frön, så Syd måste fånga, vid A5 eller vid A6, och från de här mittgroparna väljer Syd själv kichwa.'],
-          ['swa-kichwa-a5l', 'A5L: fröet från handen läggs i A5, och det {capture1} fröet i a4 kommer in vid den vänstra kichwan A1, som var tom: draget är slut.'],
+          ['swa-kichwa-a5l', 'A5L: fröet från handen läggs i A5; a4 har {capture1} frö, som fångas och kommer in vid den vänstra kichwan A1. A1 var tom, så draget är slut.'],
           ['swa-kichwa-a5r', 'A5R: samma fångst, men in vid den högra kichwan A8. I A8 låg redan ett frö, så draget fortsätter och fångar även fröet i a3.'],
         ],
       },
@@ -277,7 +277,7 @@ export default {
         figs: [['mal-a6l', '@swa-a6l'], ['swa-kichwa'], ['swa-kichwa-a5l'], ['swa-kichwa-a5r']],
       },
     ],
-    history: `<p>Bao spelas också i Malawi, där det kallas Bawo, och där hålls officiella turneringar. Det äldsta kända Baobrädet, nu på British Museum, kommer från Malawi och är inte äldre än från 1896. Källan som nämner Malawiöppningen, med {nyumba} frön i nyumban, berättar inget mer om spelet så som det spelas där.</p>`,
+    history: `<p>Bao spelas också i Malawi, där det kallas Bawo, och där hålls officiella turneringar. Det äldsta kända Baobrädet, nu på British Museum, kommer från Malawi och är från 1896 eller senare. Källan som nämner Malawiöppningen, med {nyumba} frön i nyumban, berättar inget mer om spelet så som det spelas där.</p>`,
   },
 
   kimasai: {

@@ -41,9 +41,9 @@ export default {
     takasiaStop: 'Mzunguko unaishia katika {pit}, ambalo ni takasia: mwendo unasimama hapo.',
     end: '{pit} lilikuwa tupu: mwendo umekwisha.',
     win: 'Safu ya mbele ya {loser} ni tupu: {winner} ameshinda.',
-    kept: '{what} zilizokamatwa hivi punde hazipandwi: zinabaki mkononi mwa {winner}.',
-    'kept.one': '{what} iliyokamatwa hivi punde haipandwi: inabaki mkononi mwa {winner}.',
-    'kept.cows': '{what} waliovamiwa hivi punde hawapandwi: wanabaki katika akiba ya {winner}.',
+    kept: 'Kete {n} zilizokamatwa hivi punde hazipandwi: zinabaki mkononi mwa {winner}.',
+    'kept.one': 'Kete {n} iliyokamatwa hivi punde haipandwi: inabaki mkononi mwa {winner}.',
+    'kept.cows': 'Ng’ombe {n} waliovamiwa hivi punde hawapandwi: wanabaki katika akiba ya {winner}.',
   },
 
   kujifunza: {
@@ -118,7 +118,7 @@ export default {
         html: endOfGame,
         figs: [
           ['kuj-win', 'Zamu ya Kusini. Safu ya mbele ya Kaskazini imebaki na kete moja tu, katika a6, linalotazamana na A3.'],
-          ['kuj-win-a5l', 'Mwendo A5L unamaliza mzunguko wake katika A3. Kukamata kete {capture1} ya a6 kunaiacha tupu safu ya mbele ya Kaskazini, kwa hiyo mchezo unakwisha papo hapo: Kusini ameshinda, na kete iliyokamatwa inabaki mkononi mwa Kusini.'],
+          ['kuj-win-a5l', 'Mwendo A5L unamaliza mzunguko wake katika A3, linalotazamana na a6 lenye kete {capture1}. Ukamataji huo unaiacha tupu safu ya mbele ya Kaskazini, kwa hiyo mchezo unakwisha papo hapo: Kusini ameshinda, na kete iliyokamatwa inabaki mkononi mwa Kusini.'],
         ],
       },
     ],
@@ -187,7 +187,7 @@ export default {
         figs: [
           ['swa-a6l', 'Mwanzoni hakuna anayeweza kukamata, kwa hiyo Kusini anacheza takasa: kete ya mkononi inaingia A6, ambalo kete zake {lift} zinakwenda A5, A4 na A3. A3 lilikuwa tupu, kwa hiyo mwendo umekwisha, na Kusini amebaki na kete {hand.south} mkononi.'],
           ['swa-kichwa', 'Hatua ya namua, zamu ya Kusini. A5 linatazamana na a4 na A6 na a3, yenye kete, kwa hiyo Kusini lazima akamate, kwenye A5 au kwenye A6, na kutoka mashimo haya ya katikati anachagua kichwa mwenyewe.'],
-          ['swa-kichwa-a5l', 'A5L: kete ya mkononi inaingia A5, na kete {capture1} ya a4 inaingia kupitia kichwa cha kushoto A1, kilichokuwa tupu: mwendo umekwisha.'],
+          ['swa-kichwa-a5l', 'A5L: kete ya mkononi inaingia A5; a4 lina kete {capture1}, ambayo inakamatwa na kuingia kupitia kichwa cha kushoto A1. A1 kilikuwa tupu, kwa hiyo mwendo umekwisha.'],
           ['swa-kichwa-a5r', 'A5R: ukamataji uleule, lakini kupitia kichwa cha kulia A8. A8 tayari kilikuwa na kete, kwa hiyo mwendo unaendelea, na unakamata pia kete ya a3.'],
         ],
       },
