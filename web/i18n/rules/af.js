@@ -345,7 +345,7 @@ export default {
       ['Vang', kalahCapture, 'Vanself, in fase twee: ’n rondte wat in ’n voorste holte met koeie eindig, neem die koeie oorkant, en hulle word uit dieselfde holte verder gesaai.'],
       ['Wen', kalahWin, 'Maak jou teenstander se voorste ry leeg. Niks word getel nie.'],
     ],
-    history: `<p>Bao la Kimasai is eerder ’n lewende as ’n geskrewe tradisie. Die reëls is in 2001 opgeteken deur David MacKay, wat hulle by Moinget Ole Kuney geleer het, ’n Maasai-gesondheidswerker by ’n kliniek naby Kilimanjaro Internasionale Lughawe. Anders as die meeste Oos-Afrikaanse mankalaspele, wat antikloksgewys saai, saai hierdie spel kloksgewys. Geen reëls vir die rekenaar is gepubliseer nie; hierdie webwerf volg sy eie sorgvuldige lesing van MacKay se beskrywing.</p>`,
+    history: `<p>Bao la Kimasai is eerder ’n lewende as ’n geskrewe tradisie. Die reëls is in 2001 opgeteken deur David MacKay, wat hulle geleer het by Moinget Ole Kuney, ’n Maasai-gesondheidswerker by ’n kliniek naby Kilimanjaro Internasionale Lughawe. Anders as die meeste Oos-Afrikaanse mankalaspele, wat antikloksgewys saai, saai hierdie spel kloksgewys. Geen reëls vir die rekenaar is gepubliseer nie; hierdie webwerf volg sy eie sorgvuldige lesing van MacKay se beskrywing.</p>`,
     sources: ['David MacKay, beskrywing van Bao la Kimasai soos Moinget Ole Kuney dit aan hom geleer het, 2001.'],
   },
 };

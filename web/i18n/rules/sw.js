@@ -165,7 +165,7 @@ export default {
       {
         id: 'stages',
         title: 'Hatua mbili',
-        html: `<p><b>Namua.</b> Maadamu una kete mkononi, kila mwendo wako ni mwendo wa namua (sehemu inayofuata): unaanza kwa kuweka kete moja kutoka mkononi ubaoni. Mikono inaisha kwa zamu, kwa hiyo baada ya miendo {hand} ya kila mchezaji yote miwili ni mitupu.</p>
+        html: `<p><b>Namua.</b> Maadamu una kete mkononi, kila mwendo wako ni mwendo wa namua (sehemu inayofuata): unaanza kwa kuweka kete moja kutoka mkononi ubaoni. Kete za mkononi zinaisha kwa zamu, kwa hiyo baada ya miendo {hand} ya kila mchezaji mikono yote miwili ni mitupu.</p>
 <p><b>Mtaji.</b> Kuanzia hapo kila mwendo unaanza kwa kuchukua kete ambazo tayari ziko ubaoni, kama katika Bao la Kujifunza.</p>`,
       },
       {
