@@ -102,10 +102,12 @@ fn figure_fact(name: &str, pos: &Position, trace: Option<&[Step]>) -> Result<u64
         _ => {}
     }
     let trace = trace.ok_or_else(|| format!("fact {name:?} needs a move"))?;
-    let nth = |prefix: &str, pick: &dyn Fn(&Step) -> Option<u8>| -> Result<u64, String> {
-        let k: usize = name[prefix.len()..]
-            .parse()
-            .map_err(|_| format!("unknown fact {name:?}"))?;
+    // The count of the k-th step of a kind ("capture2": the second capture), k = 1 when the name has no number.
+    let nth = |kind: &str, pick: &dyn Fn(&Step) -> Option<u8>| -> Result<u64, String> {
+        let k: usize = match &name[kind.len()..] {
+            "" => 1,
+            n => n.parse().map_err(|_| format!("unknown fact {name:?}"))?,
+        };
         trace
             .iter()
             .filter_map(pick)
@@ -113,37 +115,23 @@ fn figure_fact(name: &str, pos: &Position, trace: Option<&[Step]>) -> Result<u64
             .map(u64::from)
             .ok_or_else(|| format!("the move has no {name}"))
     };
+    let count = |pred: &dyn Fn(&Step) -> bool| trace.iter().filter(|s| pred(s)).count() as u64;
     match name {
-        "lift" => trace
-            .iter()
-            .find_map(|s| match s {
-                Step::Lift { count, .. } => Some(u64::from(*count)),
-                _ => None,
-            })
-            .ok_or_else(|| "the move lifts nothing".to_owned()),
-        "safari" => trace
-            .iter()
-            .find_map(|s| match s {
-                Step::Safari { count, .. } => Some(u64::from(*count)),
-                _ => None,
-            })
-            .ok_or_else(|| "the move has no safari".to_owned()),
-        "laps" => Ok(trace
-            .iter()
-            .filter(|s| {
-                matches!(
-                    s,
-                    Step::Lift { .. }
-                        | Step::Relay { .. }
-                        | Step::Capture { .. }
-                        | Step::Safari { .. }
-                )
-            })
-            .count() as u64),
-        "sown" => Ok(trace
-            .iter()
-            .filter(|s| matches!(s, Step::Sow { .. }))
-            .count() as u64),
+        "lift" => nth("lift", &|s| match s {
+            Step::Lift { count, .. } => Some(*count),
+            _ => None,
+        }),
+        "safari" => nth("safari", &|s| match s {
+            Step::Safari { count, .. } => Some(*count),
+            _ => None,
+        }),
+        "laps" => Ok(count(&|s| {
+            matches!(
+                s,
+                Step::Lift { .. } | Step::Relay { .. } | Step::Capture { .. } | Step::Safari { .. }
+            )
+        })),
+        "sown" => Ok(count(&|s| matches!(s, Step::Sow { .. }))),
         _ if name.starts_with("capture") => nth("capture", &|s| match s {
             Step::Capture { count, .. } => Some(*count),
             _ => None,
