@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# The project's one test command (README: "Test"): every Rust test of the workspace, then the browser tests
-# in a real headless Chromium. Installs what the browser tests need when it is missing (Debian's chromium
-# package when run as root, the npm packages of tests/browser), then smoke-tests the release binary as a
-# self-hoster runs it. Exits non-zero when any test fails.
+# The project's one test command (README: "Test"): every Rust test of the workspace, the rules pages' texts, then
+# the browser tests in a real headless Chromium. Installs what the browser tests need when it is missing
+# (Debian's chromium package when run as root, the npm packages of tests/browser), then smoke-tests the release
+# binary as a self-hoster runs it. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== cargo test --workspace"
 cargo test --workspace --locked
+
+# The rules pages' texts against web/rules-data.js, which cargo test has just checked against the engine.
+echo "== rules pages (node --test tests/rules)"
+node --test tests/rules/
 
 if [ "${BAO_SKIP_BROWSER_TESTS:-0}" = "1" ]; then
   echo "== browser tests skipped (BAO_SKIP_BROWSER_TESTS=1)"

@@ -198,7 +198,8 @@ export class Board {
         p.g.removeAttribute('tabindex');
         p.g.setAttribute('role', 'img');
       }
-      let label = t(playable ? 'game.pitLabelPlay' : 'game.pitLabel', { pit: name, n });
+      const unit = pos.variant === 'kimasai' ? 'game.cowLabel' : 'game.pitLabel';
+      let label = t(playable ? `${unit}Play` : unit, { pit: name, n });
       if (isNyumba) label += `, ${t('game.nyumba')}${pos[info.side].house ? ` (${t('game.nyumbaOwned')})` : ''}`;
       if (pos.takasia === name) label += `, takasia`;
       p.g.setAttribute('aria-label', label);

@@ -23,9 +23,12 @@ export function lang() {
   return current;
 }
 
-/** Looks a key up; `{name}` placeholders are filled from params. */
+/** Looks a key up; `{name}` placeholders are filled from params. With `params.n` of 1 the key's `.one`
+ * form is used when the language has one ("1 seed"). */
 export function t(key, params = {}) {
-  let s = dict[key];
+  let s = params.n === 1 ? dict[`${key}.one`] : undefined;
+  if (s === undefined) s = dict[key];
+  if (s === undefined && params.n === 1) s = fallback[`${key}.one`];
   if (s === undefined) s = fallback[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));

@@ -1,95 +1,165 @@
-// Rules pages: the text comes from web/i18n/rules/<lang>.js, the small board diagrams from the positions below
-// (worked out with the project's `bao` command, so they agree with the engine).
+// Rules pages: the texts come from web/i18n/rules/<lang>.js, every board and every number from
+// web/rules-data.js, which crates/bao-core/tests/rules_pages.rs checks against the engine. Texts quote numbers
+// only as {placeholders} filled from that file (tests/rules checks that no number is typed by hand).
 import { initPage } from '/common.js';
 import { t, onLanguage, lang } from '/i18n.js';
+import DATA from '/rules-data.js';
+import { fill, pageFacts, pageRules, marks, narrate, sayer } from '/rules-text.js';
 
 const V = document.body.dataset.variant;
+const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
+const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-const Z8 = [0, 0, 0, 0, 0, 0, 0, 0];
-const side = (front, back = Z8, hand = 0, house = false) => ({ front, back, hand, house });
-const two = [2, 2, 2, 2, 2, 2, 2, 2];
-
-export const DIAGRAMS = {
-  'kuj-start': { variant: 'kujifunza', south: side(two, two), north: side(two, two), hl: ['A7'] },
-  'kuj-a7l': {
-    variant: 'kujifunza',
-    south: side([2, 2, 2, 2, 3, 3, 1, 3], two),
-    north: side([2, 2, 2, 0, 2, 2, 2, 2], two),
-    hl: ['A6', 'A5', 'A8', 'A7'],
-    cap: ['a4'],
-  },
-  'swa-start': { variant: 'kiswahili', south: side([0, 0, 0, 0, 6, 2, 2, 0], Z8, 22, true), north: side([0, 0, 0, 0, 6, 2, 2, 0], Z8, 22, true), hl: ['A6'] },
-  'swa-a6l': { variant: 'kiswahili', south: side([0, 0, 1, 1, 7, 0, 2, 0], Z8, 21, true), north: side([0, 0, 0, 0, 6, 2, 2, 0], Z8, 22, true), hl: ['A5', 'A4', 'A3'] },
-  'swa-cap-before': { variant: 'kiswahili', south: side([0, 0, 0, 0, 7, 0, 2, 1], Z8, 10, true), north: side([0, 0, 2, 1, 8, 1, 0, 1], Z8, 10, true), hl: ['A5'], cap: ['a4'] },
-  'swa-cap-after': { variant: 'kiswahili', south: side([1, 0, 0, 0, 8, 0, 2, 1], Z8, 9, true), north: side([0, 0, 2, 0, 8, 1, 0, 1], Z8, 10, true), hl: ['A1', 'A5'], cap: ['a4'] },
-  'mal-start': { variant: 'kiswahili-malawi', south: side([0, 0, 0, 0, 8, 2, 2, 0], Z8, 20, true), north: side([0, 0, 0, 0, 8, 2, 2, 0], Z8, 20, true), hl: ['A5'] },
-  'mas-start': { variant: 'kimasai', south: side([1, 1, 1, 1, 1, 1, 1, 1], Z8, 24), north: side([1, 1, 1, 1, 1, 1, 1, 1], Z8, 24), hl: ['A3'] },
-  'mas-a3': { variant: 'kimasai', south: side([1, 1, 0, 0, 2, 0, 2, 0], [0, 0, 0, 0, 0, 0, 1, 1], 24), north: side([1, 1, 1, 1, 1, 1, 1, 1], Z8, 24), hl: ['A4', 'A6', 'A8', 'B8', 'B7'] },
-};
-
-/** A small board as an HTML table, seen from South. */
-export function diagram(d) {
-  const houses = d.variant === 'kiswahili' || d.variant === 'kiswahili-malawi';
+/** A small board as a table, seen from South; `m` marks pits (see marks() and the figure's `show`). */
+function board(pos, m, label) {
+  const houses = pos.variant === 'kiswahili' || pos.variant === 'kiswahili-malawi';
+  const kimasai = pos.variant === 'kimasai';
   const rows = [
-    ['b', d.north.back, true],
-    ['a', d.north.front, true],
-    ['A', d.south.front, false],
-    ['B', d.south.back, false],
+    ['b', pos.north.back, true],
+    ['a', pos.north.front, true],
+    ['A', pos.south.front, false],
+    ['B', pos.south.back, false],
   ];
-  const hand = (s, n) => `<tr><th colspan="10">${t(d.variant === 'kimasai' ? 'game.reserveOf' : 'game.handOf', { side: t(`side.${s}`), n })}</th></tr>`;
-  let html = '<table class="mini" role="img"><tbody>';
-  if (d.north.hand) html += hand('north', d.north.hand);
+  const hand = (s) => {
+    const n = pos[s].hand;
+    if (!pos.south.hand && !pos.north.hand) return '';
+    return `<tr class="hand"><th colspan="9">${esc(t(kimasai ? 'game.reserveOf' : 'game.handOf', { side: t(`side.${s}`), n }))}</th></tr>`;
+  };
+  let html = `<table class="mini" role="img" aria-label="${esc(label)}"><tbody>${hand('north')}`;
   rows.forEach(([letter, counts, rev], r) => {
-    if (r === 2) html += '<tr class="gap"><td colspan="10"></td></tr>';
+    if (r === 2) html += '<tr class="gap"><td colspan="9"></td></tr>';
     html += `<tr><th>${letter}</th>`;
     for (let c = 0; c < 8; c++) {
       const idx = rev ? 7 - c : c;
       const name = letter + (idx + 1);
       const cls = [];
-      if (houses && (letter === 'a' || letter === 'A') && idx === 4) cls.push('sq');
-      if ((d.hl || []).includes(name)) cls.push('hl');
-      if ((d.cap || []).includes(name)) cls.push('cap');
-      html += `<td class="${cls.join(' ')}" title="${name}">${counts[idx] || ''}</td>`;
+      if (houses && (letter === 'a' || letter === 'A') && idx === 4) {
+        cls.push('sq');
+        if (pos[letter === 'A' ? 'south' : 'north'].house) cls.push('own');
+      }
+      if (m.show.has(name)) cls.push('hl');
+      if (m.sown.has(name)) cls.push('sown');
+      if (m.captured.has(name)) cls.push('cap');
+      if (m.start === name) cls.push('origin');
+      if (pos.takasia === name) cls.push('tks');
+      const n = counts[idx];
+      html += `<td class="${cls.join(' ')}" title="${name}: ${n}">${n || ''}</td>`;
     }
     html += '</tr>';
   });
-  if (d.south.hand) html += hand('south', d.south.hand);
-  html += '</tbody></table>';
+  html += `${hand('south')}</tbody></table>`;
   return html;
+}
+
+/** The sixteen pits of South's ring with arrows running clockwise or anticlockwise. */
+function ring(clockwise, label) {
+  const order = clockwise ? DATA.ring.clockwise : [...DATA.ring.clockwise].reverse();
+  const at = (name) => {
+    const n = Number(name.slice(1));
+    return { x: 26 + (n - 1) * 40, y: name[0] === 'A' ? 26 : 78 };
+  };
+  let arrows = '';
+  for (let i = 0; i < 16; i++) {
+    const a = at(order[i]);
+    const b = at(order[(i + 1) % 16]);
+    let d;
+    if (a.y === b.y) {
+      const dir = Math.sign(b.x - a.x);
+      const x1 = a.x + dir * 14;
+      const x2 = b.x - dir * 14;
+      d = `M${x1} ${a.y} L${x2} ${b.y}`;
+    } else {
+      const side = a.x < 100 ? -1 : 1;
+      const y1 = a.y + Math.sign(b.y - a.y) * 2;
+      d = `M${a.x + side * 12} ${a.y + Math.sign(b.y - a.y) * 8} C${a.x + side * 34} ${y1} ${b.x + side * 34} ${b.y} ${b.x + side * 12} ${b.y - Math.sign(b.y - a.y) * 8}`;
+    }
+    arrows += `<path d="${d}" marker-end="url(#arrow-${clockwise ? 'cw' : 'acw'})"/>`;
+  }
+  const pits = DATA.ring.clockwise
+    .map((name) => {
+      const p = at(name);
+      return `<circle cx="${p.x}" cy="${p.y}" r="13"/><text x="${p.x}" y="${p.y + 4}">${name}</text>`;
+    })
+    .join('');
+  return `<svg class="ring" viewBox="-16 0 352 104" role="img" aria-label="${esc(label)}">
+<defs><marker id="arrow-${clockwise ? 'cw' : 'acw'}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0 0 L10 5 L0 10 z"/></marker></defs>
+<g class="arrows">${arrows}</g><g class="pits">${pits}</g></svg>`;
+}
+
+const empty = () => ({ show: new Set(), sown: new Set(), captured: new Set(), start: null });
+
+/** One figure: its board (or ring), the move's name, the caption, and for a move the account lap by lap. */
+function figure(id, caption, facts, steps) {
+  if (id === 'ring-cw' || id === 'ring-acw') {
+    const text = fill(caption, facts);
+    return `<figure class="fig ring-fig">${ring(id === 'ring-cw', text.replace(/<[^>]*>/g, ''))}<figcaption>${text}</figcaption></figure>`;
+  }
+  const fig = DATA.figures[id];
+  if (!fig) return '';
+  const text = fill(caption, { ...facts, ...(fig.facts || {}) });
+  const plain = text.replace(/<[^>]*>/g, '');
+  let m = empty();
+  let head = '';
+  let list = '';
+  if (fig.move) {
+    m = marks(fig.trace);
+    m.show = new Set();
+    head = `<div class="fig-head">${esc(t('rules.after', { move: fig.move }))}</div>`;
+    const say = sayer(steps, fig.position.variant === 'kimasai');
+    const lines = narrate(fig.trace, say, (s) => t(`side.${s}`));
+    list = `<ol class="steps">${lines.map((l) => `<li>${l}</li>`).join('')}</ol>`;
+  } else {
+    m.show = new Set(fig.show || []);
+  }
+  return `<figure class="fig" id="fig-${id}">${head}${board(fig.position, m, plain)}<figcaption>${text}</figcaption>${list}</figure>`;
 }
 
 async function render() {
   const mod = await import(`/i18n/rules/${lang()}.js`).catch(() => import('/i18n/rules/en.js'));
   const all = mod.default;
-  const r = { ...(all[V.startsWith('kiswahili') ? 'kiswahili' : V] || {}), ...(all[V] || {}) };
+  const r = pageRules(all, V);
+  const facts = pageFacts(DATA, V);
   const name = t(`variant.${V}`);
   const art = document.querySelector('[data-role=rules]');
   const h = (tag, text) => `<${tag}>${text}</${tag}>`;
-  const tabs = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai']
-    .map((x) => `<a href="/rules/${x}.html"${x === V ? ' aria-current="page"' : ''}>${t(`variant.${x}`)}</a>`)
-    .join('');
+  const tabs = VARIANTS.map(
+    (x) => `<a href="/rules/${x}.html"${x === V ? ' aria-current="page"' : ''}>${t(`variant.${x}`)}</a>`,
+  ).join('');
   let html = `<nav class="tabs" aria-label="${t('nav.rules')}">${tabs}</nav>`;
-  html += `<h1>${t('rules.title', { variant: name })}</h1><p class="sub">${r.sub || ''}</p>`;
-  html += h('h2', t('rules.what', { variant: name })) + (r.what || '');
-  html += h('h2', t('rules.board')) + (r.board || '');
-  html += h('h2', t('rules.move')) + (r.move || '');
-  if (r.diagrams && r.diagrams.length) {
-    html += '<div class="diagrams">';
-    for (const [id, caption] of r.diagrams) html += `<figure>${diagram(DIAGRAMS[id])}<figcaption>${caption}</figcaption></figure>`;
-    html += `</div><p class="hint">${t('rules.legend')}</p>`;
+  html += `<h1>${t('rules.title', { variant: name })}</h1><p class="sub">${fill(r.sub || '', facts)}</p>`;
+  let legend = false;
+  for (const s of r.sections || []) {
+    html += `<section id="${s.id}">${h('h2', fill(s.title, { ...facts, variant: name }))}${fill(s.html || '', facts)}`;
+    if (s.figs && s.figs.length) {
+      // One row per example: a board to play from, then the boards after its moves.
+      const rows = [];
+      for (const f of s.figs) {
+        const fig = DATA.figures[f[0]];
+        const last = rows.length ? rows[rows.length - 1] : null;
+        const ringAfterRing = !fig && last && !DATA.figures[last[last.length - 1][0]];
+        if (!last || !(fig ? fig.from : ringAfterRing)) rows.push([]);
+        rows[rows.length - 1].push(f);
+      }
+      for (const row of rows) {
+        html += `<div class="diagrams">${row.map(([id, caption]) => figure(id, caption, facts, all.steps)).join('')}</div>`;
+      }
+      if (!legend && s.figs.some(([id]) => DATA.figures[id])) {
+        html += `<p class="hint">${t(V === 'kimasai' ? 'rules.legendCows' : 'rules.legend')}</p>`;
+        legend = true;
+      }
+    }
+    html += '</section>';
   }
-  if (r.more) html += r.more;
   if (r.diff) {
     html += h('h2', t('rules.diff'));
     html += `<div class="table-scroll"><table class="diff"><thead><tr><th>${t('rules.rule')}</th><th>${t('rules.kalah')}</th><th>${name}</th></tr></thead><tbody>`;
-    for (const [rule, kalah, bao] of r.diff) html += `<tr><th scope="row">${rule}</th><td>${kalah}</td><td>${bao}</td></tr>`;
+    for (const [rule, kalah, bao] of r.diff) html += `<tr><th scope="row">${rule}</th><td>${kalah}</td><td>${fill(bao, facts)}</td></tr>`;
     html += '</tbody></table></div>';
   }
-  html += h('h2', t('rules.history')) + (r.history || '');
+  html += h('h2', t('rules.history')) + fill(r.history || '', facts);
   if (r.sources) html += h('h2', t('rules.sources')) + `<ol class="sources">${r.sources.map((s) => `<li>${s}</li>`).join('')}</ol>`;
   html += `<p><a class="button" href="/?variant=${V}">${t('rules.play', { variant: name })}</a></p>`;
-  html += `<h2>${t('rules.others')}</h2><ul>${['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai']
-    .filter((x) => x !== V)
+  html += `<h2>${t('rules.others')}</h2><ul>${VARIANTS.filter((x) => x !== V)
     .map((x) => `<li><a href="/rules/${x}.html">${t(`variant.${x}`)}</a></li>`)
     .join('')}</ul>`;
   art.innerHTML = html;
