@@ -150,10 +150,6 @@ export default {
   'reason.front_row_empty': '’n voorste ry is leeggemaak',
   'reason.no_legal_move': 'daar was geen geldige skuif meer nie',
   'reason.resign': 'oorgawe',
-  'reason.resigned': 'oorgawe',
-  'reason.resignation': 'oorgawe',
-  'reason.timeout': 'die tyd het opgeraak',
-  'reason.abandoned': 'die spel is verlaat',
   'reason.other': 'die spel is verby ({reason})',
 
   'error.not_your_turn': 'Dit is nie jou beurt nie.',

@@ -150,10 +150,6 @@ export default {
   'reason.front_row_empty': 'a front row was emptied',
   'reason.no_legal_move': 'no legal move was left',
   'reason.resign': 'resignation',
-  'reason.resigned': 'resignation',
-  'reason.resignation': 'resignation',
-  'reason.timeout': 'time ran out',
-  'reason.abandoned': 'the game was abandoned',
   'reason.other': 'the game ended ({reason})',
 
   'error.not_your_turn': 'It is not your turn.',

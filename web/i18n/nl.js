@@ -150,10 +150,6 @@ export default {
   'reason.front_row_empty': 'een voorste rij werd leeggemaakt',
   'reason.no_legal_move': 'er was geen geldige zet meer',
   'reason.resign': 'opgave',
-  'reason.resigned': 'opgave',
-  'reason.resignation': 'opgave',
-  'reason.timeout': 'de tijd was op',
-  'reason.abandoned': 'de partij werd verlaten',
   'reason.other': 'de partij is afgelopen ({reason})',
 
   'error.not_your_turn': 'Je bent niet aan zet.',

@@ -150,10 +150,6 @@ export default {
   'reason.front_row_empty': 'en främre rad tömdes',
   'reason.no_legal_move': 'inget lagligt drag fanns kvar',
   'reason.resign': 'uppgivet parti',
-  'reason.resigned': 'uppgivet parti',
-  'reason.resignation': 'uppgivet parti',
-  'reason.timeout': 'tiden tog slut',
-  'reason.abandoned': 'partiet övergavs',
   'reason.other': 'partiet är slut ({reason})',
 
   'error.not_your_turn': 'Det är inte din tur.',

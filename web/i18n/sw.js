@@ -150,10 +150,6 @@ export default {
   'reason.front_row_empty': 'safu ya mbele imeachwa tupu',
   'reason.no_legal_move': 'hakukuwa na mchezo halali tena',
   'reason.resign': 'kujisalimisha',
-  'reason.resigned': 'kujisalimisha',
-  'reason.resignation': 'kujisalimisha',
-  'reason.timeout': 'muda umekwisha',
-  'reason.abandoned': 'mchezo uliachwa',
   'reason.other': 'mchezo umekwisha ({reason})',
 
   'error.not_your_turn': 'Si zamu yako.',
