@@ -277,10 +277,6 @@ function onRematch(msg) {
   if (msg.game) {
     state.rematch.game = msg.game;
     if (msg.token && msg.seat) storeToken(msg.game, msg.token, msg.seat, false);
-    const mine = msg.token || (msg.seats && msg.seats[state.you]);
-    if (mine && msg.seats && msg.seats[state.you] && typeof msg.seats[state.you] === 'object' && msg.seats[state.you].token) {
-      storeToken(msg.game, msg.seats[state.you].token, msg.seats[state.you].seat || other(state.you), false);
-    }
     if (msg.token || (loadToken(msg.game) && loadToken(msg.game).token)) {
       location.assign(`/g/${encodeURIComponent(msg.game)}`);
       return;
@@ -426,8 +422,7 @@ async function animate(before, msg) {
     // A later move already waiting: catch up at once instead of falling behind the game.
     while (!replay.done() && !queue.some((m) => m.t === 'moved')) {
       const step = replay.next();
-      if (step.step === 'sow' || step.step === 'hand') last.add(step.pit);
-      board.render(replay.pos, { active: replay.active, air: replay.air, last: new Set([movePit(msg.move)]), seat: state.you });
+      board.render(replay.pos, { active: replay.active, air: replay.air, last, seat: state.you });
       const pause = step.step === 'sow' || step.step === 'hand' ? delay : delay * 2.5;
       await sleep(pause);
     }
@@ -617,14 +612,17 @@ function turnText() {
   return side === state.you ? t('game.yourTurn', { side: t(`side.${side}`) }) : t('game.toMove', { side: sideName(side) });
 }
 
+/** The result as this browser's seat sees it: "You win!", "You lose." or, for a spectator, "South wins". */
+function resultHeading(r) {
+  if (state.you === r.winner) return t('result.youWin');
+  if (state.you !== 'spectator') return t('result.youLose');
+  return t('result.wins', { side: t(`side.${r.winner}`) });
+}
+
 function resultText() {
   const r = state.game && state.game.result;
   if (!r) return '';
-  let head;
-  if (state.you === r.winner) head = t('result.youWin');
-  else if (state.you !== 'spectator') head = t('result.youLose');
-  else head = t('result.wins', { side: t(`side.${r.winner}`) });
-  return `${head} ${t('result.because', { reason: reasonText(r.reason) })}`;
+  return `${resultHeading(r)} ${t('result.because', { reason: reasonText(r.reason) })}`;
 }
 
 function reasonText(reason) {
@@ -736,10 +734,9 @@ function render() {
     res.hidden = false;
     res.dataset.winner = g.result.winner;
     const r = g.result;
-    const head = state.you === r.winner ? t('result.youWin') : state.you === 'spectator' ? t('result.wins', { side: t(`side.${r.winner}`) }) : t('result.youLose');
     res.innerHTML = '';
     const strong = document.createElement('strong');
-    strong.textContent = head;
+    strong.textContent = resultHeading(r);
     const why = document.createElement('span');
     why.textContent = `${t('result.wins', { side: t(`side.${r.winner}`) })}. ${t('result.because', { reason: reasonText(r.reason) })}`;
     res.append(strong, why);
