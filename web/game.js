@@ -4,7 +4,7 @@ import { initPage } from '/common.js';
 import { t, onLanguage, safeGet, safeSet } from '/i18n.js';
 import { Board } from '/board.js';
 import { TraceReplay } from '/trace.js';
-import { movePit, other, stageKey, initialPosition } from '/pits.js';
+import { movePit, other, initialPosition } from '/pits.js';
 import { loadToken, storeToken } from '/store.js';
 import { encode, toSvg } from '/qr.js';
 
@@ -625,6 +625,14 @@ function resultText() {
   return `${resultHeading(r)} ${t('result.because', { reason: reasonText(r.reason) })}`;
 }
 
+/** The stage the server names for the side to move (no label when it names none), and the takasia'd pit. */
+function stageText(pos) {
+  const parts = [];
+  if (pos.stage) parts.push(t(`game.stage.${pos.stage}`));
+  if (pos.takasia) parts.push(t('game.takasia', { pit: pos.takasia }));
+  return parts.join(' · ');
+}
+
 function reasonText(reason) {
   const key = `reason.${reason}`;
   const s = t(key);
@@ -686,7 +694,7 @@ function render() {
 
   const viewing = state.browsing !== null && state.history[state.browsing];
   const pos = viewing ? state.history[state.browsing] : g.position;
-  $('[data-role=stage]').textContent = t(stageKey(pos)) + (pos.takasia ? ` · ${t('game.takasia', { pit: pos.takasia })}` : '');
+  $('[data-role=stage]').textContent = stageText(pos);
 
   if (!state.animating) {
     const arrows = renderChoices();

@@ -48,14 +48,6 @@ export function hasHouses(variant) {
   return variant === 'kiswahili' || variant === 'kiswahili-malawi';
 }
 
-/** Which stage the display names: purely from the hands, as position.md says. */
-export function stageKey(pos) {
-  const inHand = pos.south.hand + pos.north.hand > 0;
-  if (pos.variant === 'kimasai') return inHand ? 'game.stage.phase1' : 'game.stage.phase2';
-  if (hasHouses(pos.variant)) return inHand ? 'game.stage.namua' : 'game.stage.mtaji';
-  return 'game.stage.mtaji';
-}
-
 /** The starting position of a variant (set-up data only, as in the rules), so the move list can show move 0. */
 export function initialPosition(variant) {
   const z = () => [0, 0, 0, 0, 0, 0, 0, 0];

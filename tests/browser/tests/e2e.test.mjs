@@ -349,3 +349,57 @@ test('Bao la Kiswahili (Malawi opening) by clicking, taking safari whenever offe
   assert.ok(safari >= 1, 'a safari was chosen through the dialog');
   await pages.south.waitForSelector('[data-role=result]', { state: 'visible' });
 });
+
+/** Gives every position in a server message the stage `stageOf(position)` names, or none when it names none. */
+function restage(value, stageOf) {
+  if (Array.isArray(value)) for (const v of value) restage(v, stageOf);
+  else if (value && typeof value === 'object') {
+    if ('to_move' in value) {
+      const stage = stageOf(value);
+      if (stage) value.stage = stage;
+      else delete value.stage;
+    }
+    for (const v of Object.values(value)) restage(v, stageOf);
+  }
+  return value;
+}
+
+/** Opens game `g` as `seat` (or as a spectator), its snapshots and events passed through restage on the way in. */
+async function openRestaged(g, seat, stageOf) {
+  const p = await newPage({ reducedMotion: 'reduce' });
+  await p.route(`**/api/games/${g.id}`, async (route) => {
+    const r = await route.fetch();
+    await route.fulfill({ response: r, json: restage(await r.json(), stageOf) });
+  });
+  await p.routeWebSocket(/\/ws\//, (ws) => {
+    ws.connectToServer().onMessage((m) => ws.send(JSON.stringify(restage(JSON.parse(m), stageOf))));
+  });
+  await p.goto(server.url + '/');
+  if (seat) await p.evaluate(({ id, token, seat: s }) => localStorage.setItem(`bao.seat.${id}`, JSON.stringify({ token, seat: s })), seat);
+  await p.goto(server.url + g.url);
+  await p.waitForSelector('[data-role=connection][data-state=open]');
+  return p;
+}
+
+test('the stage label is the stage the server names in each position, and absent when it names none', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kiswahili', opponent: 'friend', seat: 'south' }) });
+  await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  const { body: snap } = await api(server.url, `/api/games/${g.id}`);
+  assert.equal(snap.position.stage, 'namua', 'the server names the stage of the side to move');
+  assert.equal(snap.history[0].stage, 'namua');
+
+  // Stages no Kiswahili position could have, different for each side: the page can only have them from the server.
+  const p = await openRestaged(g, g, (pos) => (pos.to_move === 'south' ? 'phase1' : 'phase2'));
+  assert.match(await p.textContent('[data-role=stage]'), /^Phase 1/, 'from the snapshot');
+  await p.fill('input[data-role=move-input]', snap.legal[0]);
+  await p.press('input[data-role=move-input]', 'Enter');
+  await p.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length === 1);
+  await waitInSync(p, server.url, g.id);
+  assert.match(await p.textContent('[data-role=stage]'), /^Phase 2/, 'from the moved event');
+  await p.click('[data-action=hist-first]');
+  assert.match(await p.textContent('[data-role=stage]'), /^Phase 1/, "from the snapshot's history");
+
+  const bare = await openRestaged(g, null, () => null);
+  await waitInSync(bare, server.url, g.id);
+  assert.equal(await bare.textContent('[data-role=stage]'), '', 'no stage field, no label');
+});
