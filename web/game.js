@@ -4,7 +4,7 @@ import { initPage } from '/common.js';
 import { t, onLanguage, safeGet, safeSet } from '/i18n.js';
 import { Board } from '/board.js';
 import { TraceReplay } from '/trace.js';
-import { movePit, other, initialPosition } from '/pits.js';
+import { movePit, other } from '/pits.js';
 import { loadToken, storeToken } from '/store.js';
 import { encode, toSvg } from '/qr.js';
 
@@ -340,7 +340,6 @@ function applySnapshot(snap, force) {
     });
   }
   state.history[state.game.moves.length] = snap.position;
-  if (!state.history[0] && initialPosition(state.game.variant)) state.history[0] = initialPosition(state.game.variant);
   if (snap.seats) {
     state.presence = state.presence || { south: false, north: false, watchers: 0 };
     for (const s of ['south', 'north']) if (snap.seats[s] && 'online' in snap.seats[s]) state.presence[s] = !!snap.seats[s].online;

@@ -47,16 +47,3 @@ export function clonePos(pos) {
 export function hasHouses(variant) {
   return variant === 'kiswahili' || variant === 'kiswahili-malawi';
 }
-
-/** The starting position of a variant (set-up data only, as in the rules), so the move list can show move 0. */
-export function initialPosition(variant) {
-  const z = () => [0, 0, 0, 0, 0, 0, 0, 0];
-  const side = (front, back, hand, house) => ({ front, back, hand, house });
-  let mk;
-  if (variant === 'kujifunza') mk = () => side([2, 2, 2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2, 2, 2], 0, false);
-  else if (variant === 'kiswahili') mk = () => side([0, 0, 0, 0, 6, 2, 2, 0], z(), 22, true);
-  else if (variant === 'kiswahili-malawi') mk = () => side([0, 0, 0, 0, 8, 2, 2, 0], z(), 20, true);
-  else if (variant === 'kimasai') mk = () => side([1, 1, 1, 1, 1, 1, 1, 1], z(), 24, false);
-  else return null;
-  return { variant, to_move: 'south', south: mk(), north: mk(), takasia: null, result: null };
-}
