@@ -20,8 +20,7 @@ const state = {
   v: 0,
   you: 'spectator',
   presence: null,
-  history: {}, // ply count -> position after that many moves (server-confirmed only)
-  traces: {}, // ply -> { by, move, trace }
+  history: [], // history[n]: the position after n moves, as the server sent it
   pending: null, // { ply, move }
   browsing: null, // ply count being viewed, or null for the live board
   selected: null, // pit
@@ -264,8 +263,6 @@ async function onMoved(msg) {
   if (state.game.result) state.game.status = 'finished';
   else state.game.status = 'playing';
   state.history[state.game.moves.length] = msg.position;
-  state.traces[msg.ply] = { by: msg.by, move: msg.move, trace: msg.trace || [] };
-  saveHistory();
   const who = msg.by === state.you ? t('game.playedYou', { move: msg.move }) : t('game.played', { side: t(`side.${msg.by}`), move: msg.move });
   announce(`${who} ${state.game.result ? resultText() : turnText()}`);
   render();
@@ -317,7 +314,6 @@ function applySnapshot(snap, force) {
   if (!snap || !snap.position) return;
   if (typeof snap.share_url === 'string' && snap.share_url) shareUrl = snap.share_url;
   if (!force && state.game && typeof snap.v === 'number' && snap.v < state.v) return;
-  const prevMoves = state.game ? state.game.moves : loadHistory().moves;
   state.game = {
     variant: snap.variant || snap.position.variant,
     status: snap.status || (snap.result ? 'finished' : 'playing'),
@@ -328,18 +324,7 @@ function applySnapshot(snap, force) {
     result: snap.result || snap.position.result || null,
   };
   if (typeof snap.v === 'number') state.v = snap.v;
-  // Positions kept from earlier events stay valid only while the move list still starts the same way.
-  const same = prevMoves.length <= state.game.moves.length && prevMoves.every((m, i) => m === state.game.moves[i]);
-  if (!same) {
-    state.history = {};
-    state.traces = {};
-  }
-  if (Array.isArray(snap.history)) {
-    snap.history.forEach((p, i) => {
-      if (p && p.south) state.history[i] = p;
-    });
-  }
-  state.history[state.game.moves.length] = snap.position;
+  state.history = snap.history.slice();
   if (snap.seats) {
     state.presence = state.presence || { south: false, north: false, watchers: 0 };
     for (const s of ['south', 'north']) if (snap.seats[s] && 'online' in snap.seats[s]) state.presence[s] = !!snap.seats[s].online;
@@ -352,31 +337,7 @@ function applySnapshot(snap, force) {
     state.rematch.theirs = !!by && by !== state.you;
     state.rematch.game = snap.rematch.game || null;
   }
-  saveHistory();
   announce(state.game.result ? resultText() : turnText());
-}
-
-function histKey() {
-  return `bao.hist.${gameId}`;
-}
-
-function loadHistory() {
-  try {
-    const h = JSON.parse(sessionStorage.getItem(histKey()) || 'null');
-    if (h && Array.isArray(h.moves)) return h;
-  } catch {
-    /* ignore */
-  }
-  return { moves: [], positions: {}, traces: {} };
-}
-
-function saveHistory() {
-  if (!state.game) return;
-  try {
-    sessionStorage.setItem(histKey(), JSON.stringify({ moves: state.game.moves, positions: state.history, traces: state.traces }));
-  } catch {
-    /* storage full or unavailable: history stays in memory */
-  }
 }
 
 // ---------- animation ----------
@@ -691,7 +652,7 @@ function render() {
   $('[data-role=rules-link]').href = `/rules/${g.variant}.html`;
   $('[data-role=record-link]').href = `/api/games/${encodeURIComponent(gameId)}/record`;
 
-  const viewing = state.browsing !== null && state.history[state.browsing];
+  const viewing = state.browsing !== null;
   const pos = viewing ? state.history[state.browsing] : g.position;
   $('[data-role=stage]').textContent = stageText(pos);
 
@@ -770,11 +731,7 @@ function render() {
   const vb = $('[data-role=viewing]');
   vb.hidden = state.browsing === null;
   if (state.browsing !== null) {
-    $('[data-role=viewing-text]').textContent = !viewing
-      ? t('moves.unavailable')
-      : state.browsing === 0
-        ? t('moves.start')
-        : t('moves.viewing', { n: state.browsing, move: g.moves[state.browsing - 1] });
+    $('[data-role=viewing-text]').textContent = state.browsing === 0 ? t('moves.start') : t('moves.viewing', { n: state.browsing, move: g.moves[state.browsing - 1] });
   }
 
   $('[data-role=legend-nyumba]').hidden = !(g.variant === 'kiswahili' || g.variant === 'kiswahili-malawi');
@@ -933,11 +890,6 @@ async function main() {
     }
     if (r.ok) {
       const snap = await r.json();
-      const kept = loadHistory();
-      if (kept.moves.length && kept.moves.every((m, i) => m === (snap.moves || [])[i])) {
-        state.history = kept.positions || {};
-        state.traces = kept.traces || {};
-      }
       applySnapshot(snap, true);
       if (seat && seat.seat) state.you = seat.seat; // provisional: the server's welcome confirms it
       render();

@@ -104,7 +104,6 @@ export default {
   'moves.live': 'Terug na die spel',
   'moves.viewing': 'Die stand ná skuif {n} ({move}).',
   'moves.start': 'Die beginstand.',
-  'moves.unavailable': 'Daardie stand is gespeel voordat hierdie bladsy oopgemaak is en kan nie gewys word nie.',
   'moves.first': 'Eerste stand',
   'moves.prev': 'Vorige skuif',
   'moves.next': 'Volgende skuif',

@@ -104,7 +104,6 @@ export default {
   'moves.live': 'Back to the game',
   'moves.viewing': 'Showing the position after move {n} ({move}).',
   'moves.start': 'Showing the starting position.',
-  'moves.unavailable': 'That position was played before this page was opened and cannot be shown.',
   'moves.first': 'First position',
   'moves.prev': 'Previous move',
   'moves.next': 'Next move',

@@ -104,7 +104,6 @@ export default {
   'moves.live': 'Terug naar de partij',
   'moves.viewing': 'Je ziet de stand na zet {n} ({move}).',
   'moves.start': 'Je ziet de beginstand.',
-  'moves.unavailable': 'Die stand werd gespeeld voordat deze pagina openging en kan niet getoond worden.',
   'moves.first': 'Eerste stand',
   'moves.prev': 'Vorige zet',
   'moves.next': 'Volgende zet',

@@ -104,7 +104,6 @@ export default {
   'moves.live': 'Tillbaka till partiet',
   'moves.viewing': 'Ställningen efter drag {n} ({move}).',
   'moves.start': 'Utgångsställningen.',
-  'moves.unavailable': 'Den ställningen spelades innan sidan öppnades och kan inte visas.',
   'moves.first': 'Första ställningen',
   'moves.prev': 'Föregående drag',
   'moves.next': 'Nästa drag',

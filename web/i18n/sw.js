@@ -104,7 +104,6 @@ export default {
   'moves.live': 'Rudi kwenye mchezo',
   'moves.viewing': 'Hali baada ya mchezo wa {n} ({move}).',
   'moves.start': 'Hali ya mwanzo.',
-  'moves.unavailable': 'Hali hiyo ilichezwa kabla ukurasa huu haujafunguliwa, haiwezi kuonyeshwa.',
   'moves.first': 'Hali ya kwanza',
   'moves.prev': 'Mchezo uliotangulia',
   'moves.next': 'Mchezo unaofuata',
