@@ -7,6 +7,7 @@ import { TraceReplay } from '/trace.js';
 import { movePit, other } from '/pits.js';
 import { loadToken, storeToken } from '/store.js';
 import { encode, toSvg } from '/qr.js';
+import { Connection, fetchSnapshot, takeSeat } from '/game/connection.js';
 
 const $ = (sel) => document.querySelector(sel);
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || new URLSearchParams(location.search).get('id') || '');
@@ -27,7 +28,6 @@ const state = {
   dir: null, // chosen letter while asking about safari
   rematch: { mine: false, theirs: false, game: null },
   animating: false,
-  connected: false,
 };
 
 let seat = loadToken(gameId);
@@ -35,16 +35,16 @@ let board;
 
 // ---------- connection ----------
 
-let ws = null;
-let attempt = 0;
-let reconnectTimer = null;
-let pingTimer = null;
-let lastHeard = 0;
-const queue = [];
-let draining = false;
+const connection = new Connection(gameId, {
+  version: () => state.v,
+  onMessage: handle,
+  onLost: () => setConnection(false),
+});
+connection.token = seat && seat.token;
+const send = (m) => connection.send(m);
+const hello = () => connection.hello();
 
 function setConnection(open) {
-  state.connected = open;
   const el = $('[data-role=connection]');
   el.dataset.state = open ? 'open' : 'reconnecting';
   el.dataset.i18n = open ? 'conn.open' : 'conn.reconnecting';
@@ -52,120 +52,11 @@ function setConnection(open) {
   render();
 }
 
-function connect() {
-  clearTimeout(reconnectTimer);
-  if (ws) {
-    ws.onclose = ws.onmessage = ws.onerror = null;
-    try {
-      ws.close();
-    } catch {
-      /* already closed */
-    }
-  }
-  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const sock = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(gameId)}`);
-  ws = sock;
-  sock.onopen = () => {
-    lastHeard = Date.now();
-    hello();
-  };
-  sock.onmessage = (e) => {
-    lastHeard = Date.now();
-    let msg;
-    try {
-      msg = JSON.parse(e.data);
-    } catch {
-      return;
-    }
-    queue.push(msg);
-    drain();
-  };
-  sock.onclose = () => {
-    if (ws !== sock) return;
-    ws = null;
-    setConnection(false);
-    scheduleReconnect();
-  };
-  sock.onerror = () => {
-    /* onclose follows */
-  };
-}
-
-function hello() {
-  const m = { t: 'hello', v: state.v };
-  if (seat && seat.token) m.token = seat.token;
-  send(m);
-}
-
-function send(m) {
-  if (ws && ws.readyState === WebSocket.OPEN) {
-    ws.send(JSON.stringify(m));
-    return true;
-  }
-  return false;
-}
-
-function scheduleReconnect() {
-  clearTimeout(reconnectTimer);
-  // Exponential backoff with full jitter: 0.5 s, 1 s, 2 s … capped at 15 s.
-  const cap = Math.min(15000, 500 * 2 ** attempt);
-  const delay = cap / 2 + Math.random() * (cap / 2);
-  attempt = Math.min(attempt + 1, 10);
-  reconnectTimer = setTimeout(connect, delay);
-}
-
-function startPings() {
-  clearInterval(pingTimer);
-  pingTimer = setInterval(() => {
-    if (!ws) return;
-    if (Date.now() - lastHeard > 45000) {
-      // The connection died silently: start over.
-      const dead = ws;
-      dead.onclose = null;
-      ws = null;
-      try {
-        dead.close();
-      } catch {
-        /* ignore */
-      }
-      setConnection(false);
-      scheduleReconnect();
-      return;
-    }
-    send({ t: 'ping' });
-  }, 20000);
-}
-
-window.addEventListener('online', () => {
-  if (!state.connected) {
-    attempt = 0;
-    connect();
-  }
-});
-
-async function drain() {
-  if (draining) return;
-  draining = true;
-  try {
-    while (queue.length) {
-      const msg = queue.shift();
-      try {
-        await handle(msg);
-      } catch (e) {
-        console.error('message failed', msg, e);
-      }
-    }
-  } finally {
-    draining = false;
-  }
-}
-
 // ---------- server messages ----------
 
-async function handle(msg) {
+async function handle(msg, order) {
   switch (msg.t) {
     case 'welcome':
-      attempt = 0;
       state.you = ['south', 'north'].includes(msg.you) ? msg.you : 'spectator';
       if (typeof msg.v === 'number' && msg.v < state.v) {
         // The server's history is shorter than ours (e.g. restored from an older backup): start from its snapshot.
@@ -181,10 +72,10 @@ async function handle(msg) {
       render();
       break;
     case 'moved':
-      await onMoved(msg);
+      await onMoved(msg, order);
       break;
     case 'presence':
-      if (!versionOk(msg, true)) return;
+      if (order === 'next') state.v = msg.v;
       state.presence = { south: !!msg.south, north: !!msg.north, watchers: msg.watchers || 0 };
       if (state.game && msg.seats) state.game.seats = msg.seats;
       if (state.game && state.game.status === 'waiting') {
@@ -194,7 +85,8 @@ async function handle(msg) {
       render();
       break;
     case 'ended':
-      if (!versionOk(msg, false)) return;
+      if (order !== 'next') return;
+      state.v = msg.v;
       if (state.game) {
         state.game.result = msg.result;
         state.game.status = 'finished';
@@ -206,43 +98,23 @@ async function handle(msg) {
       render();
       break;
     case 'rematch':
-      onRematch(msg);
+      onRematch(msg, order);
       break;
     case 'error':
       onError(msg);
       break;
-    case 'pong':
-      break;
     default:
       // An event this client does not know yet: if it changes the game, take the server's snapshot.
-      if (typeof msg.v === 'number' && msg.v > state.v) await refetch(true);
+      if (order === 'next') await refetch(true);
       break;
   }
 }
 
-/** Checks an event's version against ours; asks for the missed events when there is a gap. */
-function versionOk(msg, idempotent) {
-  if (typeof msg.v !== 'number') return true;
-  if (msg.v === state.v + 1) {
-    state.v = msg.v;
-    return true;
-  }
-  if (msg.v > state.v + 1) {
-    hello(); // a gap: the server resends what we missed (or a snapshot)
-    return false;
-  }
-  return idempotent; // already seen
-}
-
-async function onMoved(msg) {
+async function onMoved(msg, order) {
   if (!state.game) return;
-  if (typeof msg.v === 'number' && msg.v <= state.v) {
+  if (order === 'seen') {
     if (state.pending && state.pending.ply === msg.ply) state.pending = null;
     render();
-    return;
-  }
-  if (typeof msg.v === 'number' && msg.v > state.v + 1) {
-    hello();
     return;
   }
   if (msg.ply !== state.game.moves.length) {
@@ -255,7 +127,7 @@ async function onMoved(msg) {
   state.dir = null;
   if (state.pending && state.pending.ply === msg.ply) state.pending = null;
   await animate(before, msg);
-  state.v = typeof msg.v === 'number' ? msg.v : state.v + 1;
+  state.v = msg.v;
   state.game.position = msg.position;
   state.game.moves = [...state.game.moves, msg.move];
   state.game.legal = msg.legal || [];
@@ -269,8 +141,8 @@ async function onMoved(msg) {
   delete document.body.dataset.animating;
 }
 
-function onRematch(msg) {
-  if (typeof msg.v === 'number' && msg.v === state.v + 1) state.v = msg.v;
+function onRematch(msg, order) {
+  if (order === 'next') state.v = msg.v;
   if (msg.game) {
     state.rematch.game = msg.game;
     if (msg.token && msg.seat) storeToken(msg.game, msg.token, msg.seat, false);
@@ -301,10 +173,8 @@ function onError(msg) {
 
 async function refetch(force) {
   try {
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    if (!r.ok) return;
-    const snap = await r.json();
-    if (force || typeof snap.v !== 'number' || snap.v >= state.v) applySnapshot(snap, force);
+    const snap = await fetchSnapshot(gameId);
+    if (snap && (force || snap.v >= state.v)) applySnapshot(snap, force);
   } catch {
     /* the socket will bring it */
   }
@@ -380,7 +250,7 @@ async function animate(before, msg) {
     $('[data-role=choices]').innerHTML = '';
     render();
     // A later move already waiting: catch up at once instead of falling behind the game.
-    while (!replay.done() && !queue.some((m) => m.t === 'moved')) {
+    while (!replay.done() && !connection.moveWaiting()) {
       const step = replay.next();
       board.render(replay.pos, { active: replay.active, air: replay.air, last, seat: state.you });
       const pause = step.step === 'sow' || step.step === 'hand' ? delay : delay * 2.5;
@@ -797,17 +667,12 @@ async function joinGame() {
   const btn = $('[data-action=join]');
   btn.disabled = true;
   try {
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/join`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: '{}',
-    });
-    const data = await r.json().catch(() => ({}));
-    if (!r.ok || !data.token) throw new Error(data.error || `HTTP ${r.status}`);
+    const data = await takeSeat(gameId);
     storeToken(gameId, data.token, data.seat, false);
     seat = loadToken(gameId);
+    connection.token = data.token;
     await refetch(true);
-    connect(); // a new socket whose hello carries the seat token
+    connection.connect(); // a new socket whose hello carries the seat token
   } catch {
     $('[data-role=join-error]').textContent = t('join.failed');
     await refetch(true);
@@ -882,23 +747,19 @@ async function main() {
     return;
   }
   try {
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}`, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    if (r.status === 404) {
+    const snap = await fetchSnapshot(gameId);
+    if (!snap) {
       $('[data-role=loading]').hidden = true;
       $('[data-role=notfound]').hidden = false;
       return;
     }
-    if (r.ok) {
-      const snap = await r.json();
-      applySnapshot(snap, true);
-      if (seat && seat.seat) state.you = seat.seat; // provisional: the server's welcome confirms it
-      render();
-    }
+    applySnapshot(snap, true);
+    if (seat && seat.seat) state.you = seat.seat; // provisional: the server's welcome confirms it
+    render();
   } catch {
     /* the socket brings the snapshot */
   }
-  connect();
-  startPings();
+  connection.start();
 }
 
 main();
