@@ -45,7 +45,9 @@ export class GameView {
     $('[data-role=record-link]').href = `/api/games/${encodeURIComponent(this.gameId)}/record`;
 
     const pos = state.shownPosition();
-    $('[data-role=stage]').textContent = stageText(pos);
+    const stage = $('[data-role=stage]');
+    stage.textContent = stageText(pos);
+    stage.hidden = !stage.textContent; // no empty badge when the server names no stage
     const arrows = this.picker.drawChoices();
     // While a move is animated the animation draws the board.
     if (!state.animating) {
