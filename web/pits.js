@@ -1,6 +1,4 @@
-// Pit names and position lookups. This is geometry only: the client never judges legality.
-
-export const SIDES = ['south', 'north'];
+// Pit names and move notation: geometry only, the client never judges legality.
 
 /** "A6" -> {side:'south', row:'front', index:5} */
 export function parsePit(name) {
@@ -17,17 +15,6 @@ export function parsePit(name) {
 export function pitName(side, row, index) {
   const l = row === 'front' ? 'a' : 'b';
   return (side === 'south' ? l.toUpperCase() : l) + (index + 1);
-}
-
-export function allPits() {
-  const out = [];
-  for (const side of SIDES) for (const row of ['front', 'back']) for (let i = 0; i < 8; i++) out.push(pitName(side, row, i));
-  return out;
-}
-
-export function countAt(pos, name) {
-  const p = parsePit(name);
-  return pos[p.side][p.row][p.index];
 }
 
 export function other(side) {
