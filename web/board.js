@@ -1,6 +1,6 @@
 // The SVG board, drawn from one side: the viewer's own rows at the bottom, pit 1 of their rows on the left.
 // Every pit carries data-pit and data-count (the count drawn), hands carry data-role=hand/data-side/data-count.
-import { parsePit, pitName, other, hasHouses } from '/pits.js';
+import { parsePit, pitName, hasHouses } from '/pits.js';
 import { t } from '/i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -277,13 +277,5 @@ export class Board {
   focusPit(name) {
     const p = this.pits.get(name);
     if (p && p.g.getAttribute('tabindex') === '0') p.g.focus();
-  }
-
-  viewSide() {
-    return this.view;
-  }
-
-  opponentOfView() {
-    return other(this.view);
   }
 }

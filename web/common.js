@@ -2,6 +2,9 @@
 import { LANGS, pickLanguage, setLanguage, t, safeGet, safeSet, onLanguage } from '/i18n.js';
 import { CLIENT_VERSION } from '/version.js';
 
+/** The page's first element matching a CSS selector. */
+export const $ = (sel) => document.querySelector(sel);
+
 const THEME = 'bao.theme';
 const LANG_NAMES = { en: 'English', sw: 'Kiswahili', nl: 'Nederlands', sv: 'Svenska', af: 'Afrikaans' };
 

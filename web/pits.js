@@ -1,6 +1,4 @@
-// Pit names and position lookups. This is geometry only: the client never judges legality.
-
-export const SIDES = ['south', 'north'];
+// Pit names and move notation: geometry only, the client never judges legality.
 
 /** "A6" -> {side:'south', row:'front', index:5} */
 export function parsePit(name) {
@@ -19,17 +17,6 @@ export function pitName(side, row, index) {
   return (side === 'south' ? l.toUpperCase() : l) + (index + 1);
 }
 
-export function allPits() {
-  const out = [];
-  for (const side of SIDES) for (const row of ['front', 'back']) for (let i = 0; i < 8; i++) out.push(pitName(side, row, i));
-  return out;
-}
-
-export function countAt(pos, name) {
-  const p = parsePit(name);
-  return pos[p.side][p.row][p.index];
-}
-
 export function other(side) {
   return side === 'south' ? 'north' : 'south';
 }
@@ -46,25 +33,4 @@ export function clonePos(pos) {
 
 export function hasHouses(variant) {
   return variant === 'kiswahili' || variant === 'kiswahili-malawi';
-}
-
-/** Which stage the display names: purely from the hands, as position.md says. */
-export function stageKey(pos) {
-  const inHand = pos.south.hand + pos.north.hand > 0;
-  if (pos.variant === 'kimasai') return inHand ? 'game.stage.phase1' : 'game.stage.phase2';
-  if (hasHouses(pos.variant)) return inHand ? 'game.stage.namua' : 'game.stage.mtaji';
-  return 'game.stage.mtaji';
-}
-
-/** The starting position of a variant (set-up data only, as in the rules), so the move list can show move 0. */
-export function initialPosition(variant) {
-  const z = () => [0, 0, 0, 0, 0, 0, 0, 0];
-  const side = (front, back, hand, house) => ({ front, back, hand, house });
-  let mk;
-  if (variant === 'kujifunza') mk = () => side([2, 2, 2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2, 2, 2], 0, false);
-  else if (variant === 'kiswahili') mk = () => side([0, 0, 0, 0, 6, 2, 2, 0], z(), 22, true);
-  else if (variant === 'kiswahili-malawi') mk = () => side([0, 0, 0, 0, 8, 2, 2, 0], z(), 20, true);
-  else if (variant === 'kimasai') mk = () => side([1, 1, 1, 1, 1, 1, 1, 1], z(), 24, false);
-  else return null;
-  return { variant, to_move: 'south', south: mk(), north: mk(), takasia: null, result: null };
 }

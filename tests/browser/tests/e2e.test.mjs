@@ -349,3 +349,119 @@ test('Bao la Kiswahili (Malawi opening) by clicking, taking safari whenever offe
   assert.ok(safari >= 1, 'a safari was chosen through the dialog');
   await pages.south.waitForSelector('[data-role=result]', { state: 'visible' });
 });
+
+/**
+ * Rewrites the stages a server message names (a snapshot's `stage` and `stages`, a `moved` event's `stage`) to
+ * what `stageOf(position)` says, or leaves them out when it says nothing.
+ */
+function restage(value, stageOf) {
+  if (Array.isArray(value)) for (const v of value) restage(v, stageOf);
+  else if (value && typeof value === 'object') {
+    const set = (key, stage) => {
+      if (stage) value[key] = stage;
+      else delete value[key];
+    };
+    if (Array.isArray(value.history)) {
+      set('stage', stageOf(value.position));
+      set('stages', value.history.every((p) => stageOf(p)) ? value.history.map((p) => stageOf(p)) : null);
+    } else if (value.t === 'moved') {
+      set('stage', stageOf(value.position));
+    }
+    for (const v of Object.values(value)) restage(v, stageOf);
+  }
+  return value;
+}
+
+/** Opens game `g` as `seat` (or as a spectator), its snapshots and events passed through restage on the way in. */
+async function openRestaged(g, seat, stageOf) {
+  return openRewritten(g, seat, (msg) => restage(msg, stageOf));
+}
+
+/** Opens game `g` as `seat` (or as a spectator), its snapshots and events passed through `rewrite` on the way in. */
+async function openRewritten(g, seat, rewrite) {
+  const p = await newPage({ reducedMotion: 'reduce' });
+  await p.route(`**/api/games/${g.id}`, async (route) => {
+    const r = await route.fetch();
+    await route.fulfill({ response: r, json: rewrite(await r.json()) });
+  });
+  await p.routeWebSocket(/\/ws\//, (ws) => {
+    ws.connectToServer().onMessage((m) => ws.send(JSON.stringify(rewrite(JSON.parse(m)))));
+  });
+  await p.goto(server.url + '/');
+  if (seat) await p.evaluate(({ id, token, seat: s }) => localStorage.setItem(`bao.seat.${id}`, JSON.stringify({ token, seat: s })), seat);
+  await p.goto(server.url + g.url);
+  await p.waitForSelector('[data-role=connection][data-state=open]');
+  return p;
+}
+
+test('the stage label is the stage the server names for each position, and absent when it names none', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kiswahili', opponent: 'friend', seat: 'south' }) });
+  await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  const { body: snap } = await api(server.url, `/api/games/${g.id}`);
+  assert.equal(snap.stage, 'namua', 'the server names the stage of the side to move');
+  assert.equal(snap.stages[0], 'namua');
+
+  // Stages no Kiswahili position could have, different for each side: the page can only have them from the server.
+  const p = await openRestaged(g, g, (pos) => (pos.to_move === 'south' ? 'phase1' : 'phase2'));
+  assert.match(await p.textContent('[data-role=stage]'), /^Phase 1/, 'from the snapshot');
+  await p.fill('input[data-role=move-input]', snap.legal[0]);
+  await p.press('input[data-role=move-input]', 'Enter');
+  await p.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length === 1);
+  await waitInSync(p, server.url, g.id);
+  assert.match(await p.textContent('[data-role=stage]'), /^Phase 2/, 'from the moved event');
+  await p.click('[data-action=hist-first]');
+  assert.match(await p.textContent('[data-role=stage]'), /^Phase 1/, "from the snapshot's history");
+
+  const bare = await openRestaged(g, null, () => null);
+  await waitInSync(bare, server.url, g.id);
+  assert.equal(await bare.textContent('[data-role=stage]'), '', 'no stage field, no label');
+});
+
+/** The snapshot inside a server message (the HTTP answer, or the socket's `snapshot`), if it is one. */
+function snapshotIn(msg) {
+  if (msg && Array.isArray(msg.history)) return msg;
+  if (msg && msg.t === 'snapshot') return msg.game;
+  return null;
+}
+
+test('a drawn game shows the draw and its reason, with no winner', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kimasai', opponent: 'friend', seat: 'south' }) });
+  await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  // Reaching a real draw takes 2,000 moves (the server's own test plays them): here the snapshot says so.
+  const p = await openRewritten(g, g, (msg) => {
+    const snap = snapshotIn(msg);
+    if (snap) Object.assign(snap, { status: 'finished', legal: [], result: { winner: null, reason: 'repetition' } });
+    return msg;
+  });
+  const result = await p.waitForSelector('[data-role=result]', { state: 'visible' });
+  assert.equal(await result.getAttribute('data-winner'), null, 'a draw has no winner');
+  assert.match(await result.textContent(), /Draw/);
+  assert.match(await result.textContent(), /third time/);
+});
+
+test('positions older than the snapshot carries are fetched when browsing back', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kiswahili', opponent: 'computer', level: 'easy', seat: 'south' }) });
+  const { body: snap0 } = await api(server.url, `/api/games/${g.id}`);
+  const first = await openRewritten(g, g, (msg) => msg);
+  await first.fill('input[data-role=move-input]', snap0.legal[0]);
+  await first.press('input[data-role=move-input]', 'Enter');
+  await first.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length === 2);
+  // A page whose snapshot carries only the live position, as one of a long game does.
+  const p = await openRewritten(g, g, (msg) => {
+    const snap = snapshotIn(msg);
+    if (snap) {
+      snap.history_from += snap.history.length - 1;
+      snap.history = snap.history.slice(-1);
+      snap.stages = snap.stages.slice(-1);
+    }
+    return msg;
+  });
+  await waitInSync(p, server.url, g.id);
+  const asked = p.waitForRequest((r) => r.url().includes(`/api/games/${g.id}/history`));
+  await p.click('[data-action=hist-first]');
+  await asked;
+  const start = pitCounts(snap0.position);
+  await p.waitForFunction((n) => document.querySelector('[data-pit=A5]').dataset.count === String(n), start.A5);
+  assert.equal(await p.getAttribute('[data-pit=A6]', 'data-count'), String(start.A6));
+  assert.match(await p.textContent('[data-role=stage]'), /namua/i);
+});

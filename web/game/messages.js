@@ -1,0 +1,149 @@
+// What each server message does to the page: the state takes what the server confirmed, then the view shows it.
+// Messages arrive one at a time, in order, from connection.js, each event with its place against the version
+// the page has applied ('next', or 'seen' for a resend; events after a gap never get here).
+import { t } from '/i18n.js';
+import { loadToken, storeToken } from '/store.js';
+import { fetchSnapshot } from '/game/connection.js';
+import { statusLine, movedLine } from '/game/words.js';
+
+// Errors after which the page's idea of the game may be wrong: it asks the server for the game again.
+const RESYNC_ERRORS = ['stale_ply', 'not_your_turn', 'illegal_move', 'game_over'];
+
+/**
+ * @typedef {object} Page the game page's parts, as game.js wires them
+ * @property {string} gameId
+ * @property {import('/game/state.js').GameState} state
+ * @property {import('/game/view.js').GameView} view
+ * @property {import('/game/move-picker.js').MovePicker} picker
+ * @property {import('/game/animation.js').MoveAnimation} animation
+ * @property {import('/game/connection.js').Connection} connection
+ */
+
+/** @param {Page} page @param {object} msg @param {'next'|'seen'|'none'} order */
+export async function onServerMessage(page, msg, order) {
+  // Events before the first snapshot are in that snapshot.
+  if (order !== 'none' && !page.state.game) return;
+  switch (msg.t) {
+    case 'welcome':
+      return onWelcome(page, msg);
+    case 'snapshot':
+      takeSnapshot(page, msg.game);
+      resendPending(page);
+      return page.view.render();
+    case 'moved':
+      return onMoved(page, msg, order);
+    case 'presence':
+      return onPresence(page, msg);
+    case 'ended':
+      if (order !== 'next') return;
+      page.state.applyEnded(msg);
+      page.view.announce(statusLine(page.state));
+      return page.view.render();
+    case 'rematch':
+      return onRematch(page, msg);
+    case 'error':
+      return onError(page, msg);
+    default:
+      // An event this page does not know yet: if it changes the game, the server's snapshot shows how.
+      if (order === 'next') await refetch(page, true);
+  }
+}
+
+/** Applies a snapshot and announces the status it gives. */
+export function takeSnapshot({ state, view }, snap) {
+  state.applySnapshot(snap);
+  view.announce(statusLine(state));
+}
+
+/** Takes the snapshot over HTTP: always when `force`, else only when it is not older than what the page has. */
+export async function refetch(page, force) {
+  try {
+    const snap = await fetchSnapshot(page.gameId);
+    if (snap && (force || snap.v >= page.state.v)) takeSnapshot(page, snap);
+  } catch {
+    /* the socket will bring it */
+  }
+}
+
+async function onWelcome(page, msg) {
+  const { state, view } = page;
+  state.you = ['south', 'north'].includes(msg.you) ? msg.you : 'spectator';
+  if (msg.v < state.v) {
+    // The server's history is shorter than ours (e.g. restored from an older backup): start from its snapshot.
+    await refetch(page, true);
+  }
+  view.showConnection(true);
+  resendPending(page);
+  view.render();
+}
+
+/** After a reconnection: the move sent before it may never have arrived. */
+function resendPending({ state, connection }) {
+  const p = state.pending;
+  if (!p) return;
+  if (p.ply !== state.game.moves.length || !state.myTurn()) {
+    state.pending = null;
+    return;
+  }
+  connection.send({ t: 'move', ply: p.ply, move: p.move });
+}
+
+/** A move: animated from the position before it, then the server's position is shown. */
+async function onMoved(page, msg, order) {
+  const { state, view, picker, animation, connection } = page;
+  if (order === 'seen') {
+    state.confirmPending(msg.ply);
+    return view.render();
+  }
+  if (msg.ply !== state.game.moves.length) {
+    connection.hello(); // our move list is not the server's: ask again
+    return;
+  }
+  const before = state.game.position;
+  state.browsing = null;
+  picker.reset();
+  state.confirmPending(msg.ply);
+  document.body.dataset.animating = '';
+  state.animating = true;
+  try {
+    view.render();
+    await animation.play(before, msg, state.you, () => connection.moveWaiting());
+  } finally {
+    state.animating = false;
+  }
+  state.applyMoved(msg);
+  view.announce(movedLine(state, msg));
+  view.render();
+  delete document.body.dataset.animating;
+}
+
+async function onPresence(page, msg) {
+  page.state.applyPresence(msg);
+  // A second player may have taken the free seat: the server's snapshot says who holds which seat.
+  if (page.state.game.status === 'waiting') await refetch(page, false);
+  page.view.render();
+}
+
+function onRematch({ state, view }, msg) {
+  state.applyRematch(msg);
+  if (msg.game) {
+    // Only the players' copy of the event carries their seat token for the new game.
+    if (msg.token) storeToken(msg.game, msg.token, msg.seat, false);
+    if (loadToken(msg.game)?.token) {
+      location.assign(`/g/${encodeURIComponent(msg.game)}`);
+      return;
+    }
+  }
+  view.render();
+}
+
+function onError({ state, view, connection }, msg) {
+  const code = msg.code || 'generic';
+  const known = t(`error.${code}`) !== `error.${code}`;
+  view.toast(known ? t(`error.${code}`) : t('error.generic', { code }));
+  if (RESYNC_ERRORS.includes(code)) {
+    state.pending = null;
+    connection.hello();
+  }
+  view.render();
+}

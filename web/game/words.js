@@ -1,0 +1,57 @@
+// The page's sentences about the game in the page's language: whose turn it is, who played what, the result and
+// the stage. They only put into words what the state holds.
+import { t } from '/i18n.js';
+
+/** "North", with "(computer)" and "(you)" where they apply. */
+export function sideName(state, side) {
+  const seat = state.game.seats[side];
+  let s = t(`side.${side}`);
+  if (seat && seat.kind === 'computer') s += ` (${t('computer')})`;
+  if (side === state.you) s += ` (${t('you')})`;
+  return s;
+}
+
+/** The status line: waiting for a second player, whose turn it is, or the result. */
+export function statusLine(state) {
+  const g = state.game;
+  if (g.status === 'waiting') return t('game.waiting');
+  if (g.result) return `${resultHeading(state)} ${because(g.result)}`;
+  const side = g.position.to_move;
+  return side === state.you ? t('game.yourTurn', { side: t(`side.${side}`) }) : t('game.toMove', { side: sideName(state, side) });
+}
+
+/** What a `moved` event announces: who played which move, then the new status line. */
+export function movedLine(state, msg) {
+  const who = msg.by === state.you ? t('game.playedYou', { move: msg.move }) : t('game.played', { side: t(`side.${msg.by}`), move: msg.move });
+  return `${who} ${statusLine(state)}`;
+}
+
+/** The result as this browser's seat sees it: "You win!", "You lose.", for a spectator "South wins", or "Draw". */
+export function resultHeading(state) {
+  const r = state.game.result;
+  if (!r.winner) return t('result.draw');
+  if (state.you === r.winner) return t('result.youWin');
+  if (state.you !== 'spectator') return t('result.youLose');
+  return t('result.wins', { side: t(`side.${r.winner}`) });
+}
+
+/** The line under the result heading: "South wins. Reason: resignation." */
+export function resultDetail(state) {
+  const r = state.game.result;
+  if (!r.winner) return because(r);
+  return `${t('result.wins', { side: t(`side.${r.winner}`) })}. ${because(r)}`;
+}
+
+function because(result) {
+  const key = `reason.${result.reason}`;
+  const reason = t(key) === key ? t('reason.other', { reason: result.reason }) : t(key);
+  return t('result.because', { reason });
+}
+
+/** The stage the server names for the side to move (nothing when it names none), and the takasia'd pit. */
+export function stageText(pos) {
+  const parts = [];
+  if (pos.stage) parts.push(t(`game.stage.${pos.stage}`));
+  if (pos.takasia) parts.push(t('game.takasia', { pit: pos.takasia }));
+  return parts.join(' · ');
+}
