@@ -13,7 +13,11 @@ use bao_core::{Side, Variant};
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
-use crate::protocol::{game_path, share_url, CreateGame, Created, Joined, SeatKind};
+use crate::openapi::{CreateErrors, GameErrors, JoinErrors, PlainErrors, SocketErrors};
+use crate::protocol::{
+    game_path, share_url, CreateGame, Created, ErrorBody, Joined, Opponent, SeatChoice, SeatKind,
+    Snapshot, Version,
+};
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::tokens::{hash_token, new_token};
@@ -66,14 +70,62 @@ fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr 
 }
 
 /// `GET /api/version`: the server's version and the commit it was built from (shown in the page footer).
-pub async fn version() -> Json<serde_json::Value> {
-    Json(serde_json::json!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "commit": env!("BAO_COMMIT"),
-    }))
+#[utoipa::path(
+    get,
+    path = "/api/version",
+    operation_id = "getVersion",
+    tag = "server",
+    responses(
+        (status = 200, description = "the server's version and commit", body = Version),
+        PlainErrors,
+    )
+)]
+pub async fn version() -> Json<Version> {
+    Json(Version {
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        commit: env!("BAO_COMMIT").to_owned(),
+    })
 }
 
-/// `POST /api/games`.
+/// `GET /api/openapi.json`: this API described as OpenAPI 3.1 ([`crate::openapi`]).
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    operation_id = "getOpenApi",
+    tag = "server",
+    responses(
+        (status = 200, description = "this document", content_type = "application/json",
+            body = Object),
+        (status = 500, description = "`internal`: the document could not be written", body = ErrorBody),
+        PlainErrors,
+    )
+)]
+pub async fn openapi_json() -> Result<Response, AppError> {
+    let json = crate::openapi::document_json()?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// `POST /api/games`: creates a game; the creator gets a seat and its token.
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    operation_id = "createGame",
+    tag = "games",
+    request_body(
+        content = CreateGame,
+        description = "the game to create (read whatever the content type; an empty body counts as `{}`)",
+    ),
+    responses(
+        (status = 201, description = "the game, the creator's seat and its token", body = Created,
+            links(
+                ("GetGame" = (operation_id = "getGame", parameters(("id" = "$response.body#/id")))),
+                ("JoinGame" = (operation_id = "joinGame", parameters(("id" = "$response.body#/id")))),
+                ("GetRecord" = (operation_id = "getRecord", parameters(("id" = "$response.body#/id")))),
+            )
+        ),
+        CreateErrors,
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -84,34 +136,24 @@ pub async fn create(
         .variant
         .parse()
         .map_err(|_| AppError::UnknownVariant(body.variant.clone()))?;
-    let seat = match body.seat.as_deref().unwrap_or("random") {
-        "south" => Side::South,
-        "north" => Side::North,
-        "random" => {
+    let seat = match body.seat.unwrap_or_default() {
+        SeatChoice::South => Side::South,
+        SeatChoice::North => Side::North,
+        SeatChoice::Random => {
             if rand::random::<bool>() {
                 Side::South
             } else {
                 Side::North
             }
         }
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "unknown seat {other:?}; use south, north or random"
-            )))
-        }
     };
-    let computer = match body.opponent.as_deref().unwrap_or("friend") {
-        "friend" => None,
-        "computer" => {
+    let computer = match body.opponent.unwrap_or_default() {
+        Opponent::Friend => None,
+        Opponent::Computer => {
             let name = body.level.as_deref().unwrap_or("medium");
             Some(Level::parse(name).ok_or_else(|| {
                 AppError::BadRequest(format!("unknown level {name:?}; use easy, medium or hard"))
             })?)
-        }
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "unknown opponent {other:?}; use friend or computer"
-            )))
         }
     };
     // Checked after validation: only games that would be created count.
@@ -144,7 +186,22 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-/// `POST /api/games/{id}/join`.
+/// `POST /api/games/{id}/join`: claims the free seat.
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/join",
+    operation_id = "joinGame",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id")),
+    request_body(
+        content = Object,
+        description = "`{}` (any JSON is accepted and ignored; an empty body counts as `{}`)",
+    ),
+    responses(
+        (status = 200, description = "the seat taken and its token", body = Joined),
+        JoinErrors,
+    )
+)]
 pub async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -154,7 +211,18 @@ pub async fn join(
     Ok(Json(Joined { seat, token }).into_response())
 }
 
-/// `GET /api/games/{id}`.
+/// `GET /api/games/{id}`: the game snapshot.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}",
+    operation_id = "getGame",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id")),
+    responses(
+        (status = 200, description = "the game snapshot", body = Snapshot),
+        GameErrors,
+    )
+)]
 pub async fn get_game(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -163,7 +231,19 @@ pub async fn get_game(
     Ok(Json(snap).into_response())
 }
 
-/// `GET /api/games/{id}/record`.
+/// `GET /api/games/{id}/record`: the game record as text (protocol.md, "the game record").
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/record",
+    operation_id = "getRecord",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id")),
+    responses(
+        (status = 200, description = "header lines, a blank line, then the moves numbered per move pair; \
+            replays with `bao play`", content_type = "text/plain", body = String),
+        GameErrors,
+    )
+)]
 pub async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -173,6 +253,18 @@ pub async fn record(
 }
 
 /// `GET /ws/{id}`: 404 before upgrading when the game does not exist.
+#[utoipa::path(
+    get,
+    path = "/ws/{id}",
+    operation_id = "openSocket",
+    tag = "socket",
+    params(("id" = String, Path, description = "the game id")),
+    responses(
+        (status = 101, description = "the WebSocket of the game: messages `ClientMsg` in, `ServerMsg` out \
+            (docs/protocol.md)"),
+        SocketErrors,
+    )
+)]
 pub async fn websocket(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -190,6 +282,18 @@ pub async fn websocket(
 }
 
 /// `GET /healthz`: 200 when the database answers.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    operation_id = "healthz",
+    tag = "server",
+    responses(
+        (status = 200, description = "the server can serve games", content_type = "text/plain", body = String,
+            example = "ok\n"),
+        (status = 503, description = "the database does not answer", content_type = "text/plain",
+            body = String),
+    )
+)]
 pub async fn healthz(State(state): State<AppState>) -> Response {
     if state.store().ping().await {
         (StatusCode::OK, "ok\n").into_response()
@@ -199,6 +303,16 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
 }
 
 /// `GET /metrics`, Prometheus text format.
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    operation_id = "metrics",
+    tag = "server",
+    responses(
+        (status = 200, description = "Prometheus text format (docs/protocol.md lists the metrics)",
+            content_type = "text/plain", body = String),
+    )
+)]
 pub async fn metrics(State(state): State<AppState>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
