@@ -3,8 +3,11 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, FromRequest, Path, Request, State, WebSocketUpgrade};
+use axum::extract::rejection::{BytesRejection, PathRejection};
+use axum::extract::{
+    ConnectInfo, FromRequest, FromRequestParts, Path, Request, State, WebSocketUpgrade,
+};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -48,6 +51,23 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
         serde_json::from_slice(text)
             .map(JsonBody)
             .map_err(|e| AppError::BadRequest(format!("bad JSON: {e}")))
+    }
+}
+
+/// The `{id}` of a game's path. An id that is not valid UTF-8 (`%FF`) names no game: `not_found`, in JSON
+/// like every API error, where axum's own `Path` rejection would answer a plain-text 400.
+#[derive(Debug)]
+pub struct GameId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(PathRejection::FailedToDeserializePathParams(_)) => Err(AppError::NotFound),
+            Err(e) => Err(AppError::Internal(format!("game id in the path: {e}"))),
+        }
     }
 }
 
@@ -204,7 +224,7 @@ pub async fn create(
 )]
 pub async fn join(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     JsonBody(_): JsonBody<serde_json::Value>,
 ) -> Result<Response, AppError> {
     let (seat, token) = state.rooms().handle(&id).await?.join().await?;
@@ -225,7 +245,7 @@ pub async fn join(
 )]
 pub async fn get_game(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, AppError> {
     let snap = state.rooms().handle(&id).await?.snapshot().await?;
     Ok(Json(snap).into_response())
@@ -246,7 +266,7 @@ pub async fn get_game(
 )]
 pub async fn record(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, AppError> {
     let text = state.rooms().handle(&id).await?.record().await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
@@ -267,7 +287,7 @@ pub async fn record(
 )]
 pub async fn websocket(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     let room = state.rooms().handle(&id).await?;

@@ -126,6 +126,33 @@ async fn every_described_operation_answers_as_described() {
     s.stop().await;
 }
 
+/// Regression: axum's `Path` rejection answered an id that is not UTF-8 with a plain-text 400, which the API
+/// does not describe (every API error is JSON).
+#[tokio::test]
+async fn a_game_id_that_is_not_utf8_is_not_found_in_json() {
+    let s = Server::fresh().await;
+    for (method, path) in [
+        ("GET", "/api/games/%FF"),
+        ("GET", "/api/games/%FF/record"),
+        ("POST", "/api/games/%FF/join"),
+        ("GET", "/ws/%C3%28"),
+    ] {
+        let url = s.url(path);
+        let r = match method {
+            "GET" => s.http.get(url),
+            _ => s.http.post(url).body("{}"),
+        }
+        .send()
+        .await
+        .unwrap();
+        assert_eq!(r.status(), 404, "{method} {path}");
+        assert_eq!(r.headers()["content-type"], "application/json");
+        let v: Value = r.json().await.unwrap();
+        assert_eq!(v["error"], "not_found", "{method} {path}");
+    }
+    s.stop().await;
+}
+
 /// A JSON Schema validator for the keywords the document uses, strict about fields: a field that an object
 /// schema with `properties` does not list is an error, so that everything the server writes is described.
 struct Schemas<'a> {
