@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The project's one test command (README: "Test"): every Rust test of the workspace, the rules pages' texts, then
-# the browser tests in a real headless Chromium. Installs what the browser tests need when it is missing
-# (Debian's chromium package when run as root, the npm packages of tests/browser), then smoke-tests the release
-# binary as a self-hoster runs it. Exits non-zero when any test fails.
+# the browser tests in a real headless Chromium, then fuzzes the HTTP API against its OpenAPI description
+# (scripts/api-fuzz.sh). Installs what the browser tests and the fuzzer need when it is missing (Debian's chromium
+# package when run as root, the npm packages of tests/browser, schemathesis from PyPI under target/), then
+# smoke-tests the release binary as a self-hoster runs it. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +20,9 @@ else
   echo "== browser tests"
   tests/browser/run.sh
 fi
+
+echo "== API fuzzing"
+scripts/api-fuzz.sh
 
 echo "== release smoke test"
 scripts/release-smoke.sh

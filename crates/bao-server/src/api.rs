@@ -3,8 +3,11 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State, WebSocketUpgrade};
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::{
+    ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State, WebSocketUpgrade,
+};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -13,7 +16,13 @@ use bao_core::{Side, Variant};
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
-use crate::protocol::{game_path, share_url, CreateGame, Created, Joined, SeatKind};
+use crate::openapi::{
+    CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, SocketErrors,
+};
+use crate::protocol::{
+    game_path, share_url, CreateGame, Created, ErrorBody, History, Joined, Opponent, SeatChoice,
+    SeatKind, Snapshot, Version,
+};
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::tokens::{hash_token, new_token};
@@ -47,6 +56,23 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
+/// The `{id}` of a game's path. An id that is not valid UTF-8 (`%FF`) names no game: `not_found`, in JSON
+/// like every API error, where axum's own `Path` rejection would answer a plain-text 400.
+#[derive(Debug)]
+pub struct GameId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(PathRejection::FailedToDeserializePathParams(_)) => Err(AppError::NotFound),
+            Err(e) => Err(AppError::Internal(format!("game id in the path: {e}"))),
+        }
+    }
+}
+
 /// The client's address: the peer, or behind a trusted proxy the last `X-Forwarded-For` entry.
 fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
     if state.config().trust_forwarded {
@@ -66,14 +92,62 @@ fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr 
 }
 
 /// `GET /api/version`: the server's version and the commit it was built from (shown in the page footer).
-pub async fn version() -> Json<serde_json::Value> {
-    Json(serde_json::json!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "commit": env!("BAO_COMMIT"),
-    }))
+#[utoipa::path(
+    get,
+    path = "/api/version",
+    operation_id = "getVersion",
+    tag = "server",
+    responses(
+        (status = 200, description = "the server's version and commit", body = Version),
+        PlainErrors,
+    )
+)]
+pub async fn version() -> Json<Version> {
+    Json(Version {
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        commit: env!("BAO_COMMIT").to_owned(),
+    })
 }
 
-/// `POST /api/games`.
+/// `GET /api/openapi.json`: this API described as OpenAPI 3.1 ([`crate::openapi`]).
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    operation_id = "getOpenApi",
+    tag = "server",
+    responses(
+        (status = 200, description = "this document", content_type = "application/json",
+            body = Object),
+        (status = 500, description = "`internal`: the document could not be written", body = ErrorBody),
+        PlainErrors,
+    )
+)]
+pub async fn openapi_json() -> Result<Response, AppError> {
+    let json = crate::openapi::document_json()?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
+}
+
+/// `POST /api/games`: creates a game; the creator gets a seat and its token.
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    operation_id = "createGame",
+    tag = "games",
+    request_body(
+        content = CreateGame,
+        description = "the game to create (read whatever the content type; an empty body counts as `{}`)",
+    ),
+    responses(
+        (status = 201, description = "the game, the creator's seat and its token", body = Created,
+            links(
+                ("GetGame" = (operation_id = "getGame", parameters(("id" = "$response.body#/id")))),
+                ("JoinGame" = (operation_id = "joinGame", parameters(("id" = "$response.body#/id")))),
+                ("GetRecord" = (operation_id = "getRecord", parameters(("id" = "$response.body#/id")))),
+            )
+        ),
+        CreateErrors,
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
@@ -84,34 +158,24 @@ pub async fn create(
         .variant
         .parse()
         .map_err(|_| AppError::UnknownVariant(body.variant.clone()))?;
-    let seat = match body.seat.as_deref().unwrap_or("random") {
-        "south" => Side::South,
-        "north" => Side::North,
-        "random" => {
+    let seat = match body.seat.unwrap_or_default() {
+        SeatChoice::South => Side::South,
+        SeatChoice::North => Side::North,
+        SeatChoice::Random => {
             if rand::random::<bool>() {
                 Side::South
             } else {
                 Side::North
             }
         }
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "unknown seat {other:?}; use south, north or random"
-            )))
-        }
     };
-    let computer = match body.opponent.as_deref().unwrap_or("friend") {
-        "friend" => None,
-        "computer" => {
+    let computer = match body.opponent.unwrap_or_default() {
+        Opponent::Friend => None,
+        Opponent::Computer => {
             let name = body.level.as_deref().unwrap_or("medium");
             Some(Level::parse(name).ok_or_else(|| {
                 AppError::BadRequest(format!("unknown level {name:?}; use easy, medium or hard"))
             })?)
-        }
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "unknown opponent {other:?}; use friend or computer"
-            )))
         }
     };
     // Checked after validation: only games that would be created count.
@@ -144,39 +208,77 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(created)).into_response())
 }
 
-/// `POST /api/games/{id}/join`.
+/// `POST /api/games/{id}/join`: claims the free seat.
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/join",
+    operation_id = "joinGame",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id")),
+    request_body(
+        content = Object,
+        description = "`{}` (any JSON is accepted and ignored; an empty body counts as `{}`)",
+    ),
+    responses(
+        (status = 200, description = "the seat taken and its token", body = Joined),
+        JoinErrors,
+    )
+)]
 pub async fn join(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     JsonBody(_): JsonBody<serde_json::Value>,
 ) -> Result<Response, AppError> {
     let (seat, token) = state.rooms().handle(&id).await?.join().await?;
     Ok(Json(Joined { seat, token }).into_response())
 }
 
-/// `GET /api/games/{id}`.
+/// `GET /api/games/{id}`: the game snapshot.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}",
+    operation_id = "getGame",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id")),
+    responses(
+        (status = 200, description = "the game snapshot", body = Snapshot),
+        GameErrors,
+    )
+)]
 pub async fn get_game(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, AppError> {
     let snap = state.rooms().handle(&id).await?.snapshot().await?;
     Ok(Json(snap).into_response())
 }
 
 /// The query of `GET /api/games/{id}/history`.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct HistoryQuery {
     /// The first ply (default 0).
     #[serde(default)]
     pub from: u64,
-    /// The ply after the last (default: as many as one page holds).
+    /// The ply after the last (default: the end; at most 500 positions are answered).
     pub to: Option<u64>,
 }
 
-/// `GET /api/games/{id}/history?from=A&to=B`: older positions than the snapshot carries.
+/// `GET /api/games/{id}/history?from=A&to=B`: positions older than the snapshot carries.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/history",
+    operation_id = "getHistory",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id"), HistoryQuery),
+    responses(
+        (status = 200, description = "the positions after `from`, `from + 1`, … moves (at most 500)", body = History),
+        HistoryErrors,
+    )
+)]
 pub async fn history(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     query: Result<Query<HistoryQuery>, QueryRejection>,
 ) -> Result<Response, AppError> {
     let Query(q) = query.map_err(|e| AppError::BadRequest(format!("bad query: {e}")))?;
@@ -185,19 +287,43 @@ pub async fn history(
     Ok(Json(page).into_response())
 }
 
-/// `GET /api/games/{id}/record`.
+/// `GET /api/games/{id}/record`: the game record as text (protocol.md, "the game record").
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/record",
+    operation_id = "getRecord",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id")),
+    responses(
+        (status = 200, description = "header lines, a blank line, then the moves numbered per move pair; \
+            replays with `bao play`", content_type = "text/plain", body = String),
+        GameErrors,
+    )
+)]
 pub async fn record(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, AppError> {
     let text = state.rooms().handle(&id).await?.record().await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
 /// `GET /ws/{id}`: 404 before upgrading when the game does not exist.
+#[utoipa::path(
+    get,
+    path = "/ws/{id}",
+    operation_id = "openSocket",
+    tag = "socket",
+    params(("id" = String, Path, description = "the game id")),
+    responses(
+        (status = 101, description = "the WebSocket of the game: messages `ClientMsg` in, `ServerMsg` out \
+            (docs/protocol.md)"),
+        SocketErrors,
+    )
+)]
 pub async fn websocket(
     State(state): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     let room = state.rooms().handle(&id).await?;
@@ -212,6 +338,18 @@ pub async fn websocket(
 }
 
 /// `GET /healthz`: 200 when the database answers.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    operation_id = "healthz",
+    tag = "server",
+    responses(
+        (status = 200, description = "the server can serve games", content_type = "text/plain", body = String,
+            example = "ok\n"),
+        (status = 503, description = "the database does not answer", content_type = "text/plain",
+            body = String),
+    )
+)]
 pub async fn healthz(State(state): State<AppState>) -> Response {
     if state.store().ping().await {
         (StatusCode::OK, "ok\n").into_response()
@@ -221,6 +359,16 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
 }
 
 /// `GET /metrics`, Prometheus text format.
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    operation_id = "metrics",
+    tag = "server",
+    responses(
+        (status = 200, description = "Prometheus text format (docs/protocol.md lists the metrics)",
+            content_type = "text/plain", body = String),
+    )
+)]
 pub async fn metrics(State(state): State<AppState>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

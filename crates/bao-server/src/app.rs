@@ -7,7 +7,7 @@ use std::time::Duration;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post};
+use axum::routing::{any, get};
 use axum::serve::ListenerExt;
 use axum::{middleware, Json, Router};
 use tokio::net::TcpListener;
@@ -18,22 +18,56 @@ use tower_http::services::{ServeDir, ServeFile};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 use crate::config::Config;
 use crate::error::AppError;
+use crate::openapi::ApiDoc;
 use crate::state::AppState;
 use crate::store::Store;
 use crate::{api, assets};
 
+/// The API's operations (`/api/...`). Each handler's `#[utoipa::path]` attribute gives its method and path
+/// here and its description in the OpenAPI document, so a handler cannot be routed without being described.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(api::create))
+        .routes(routes!(api::get_game))
+        .routes(routes!(api::join))
+        .routes(routes!(api::record))
+        .routes(routes!(api::history))
+        .routes(routes!(api::version))
+        .routes(routes!(api::openapi_json))
+}
+
+/// `/healthz` and `/metrics`, for operators.
+fn operator_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(api::healthz))
+        .routes(routes!(api::metrics))
+}
+
+/// The game's WebSocket (added outside the compression layer: upgrades must not be wrapped).
+fn socket_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(api::websocket))
+}
+
+/// The OpenAPI document of the routes of [`router`] (served at `GET /api/openapi.json`). The web client's
+/// pages and files (`/`, `/g/{id}`, …) are not part of it.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let mut doc = api_routes().into_openapi();
+    doc.merge(operator_routes().into_openapi());
+    doc.merge(socket_routes().into_openapi());
+    doc
+}
+
 /// The application's routes.
 pub fn router(state: AppState) -> Router {
     let limit = state.config().body_limit;
-    let api = Router::new()
-        .route("/api/games", post(api::create))
-        .route("/api/games/{id}", get(api::get_game))
-        .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/record", get(api::record))
-        .route("/api/games/{id}/history", get(api::history))
-        .route("/api/version", get(api::version))
+    let (api, _) = api_routes().split_for_parts();
+    let api = api
         .route("/api/{*rest}", any(api::not_found))
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
@@ -52,14 +86,15 @@ pub fn router(state: AppState) -> Router {
             .route("/g/{id}", get(assets::game_page))
             .fallback(assets::static_file),
     };
+    let (operator, _) = operator_routes().split_for_parts();
+    let (socket, _) = socket_routes().split_for_parts();
     Router::new()
         .merge(api)
         .merge(static_files)
-        .route("/healthz", get(api::healthz))
-        .route("/metrics", get(api::metrics))
+        .merge(operator)
         .layer(CompressionLayer::new())
         // The socket route is added after compression: upgrades must not be wrapped.
-        .route("/ws/{id}", get(api::websocket))
+        .merge(socket)
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

@@ -23,6 +23,7 @@ pub mod config;
 pub mod error;
 pub mod healthcheck;
 pub mod metrics;
+pub mod openapi;
 pub mod protocol;
 pub mod record;
 pub mod room;

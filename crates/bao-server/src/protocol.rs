@@ -9,9 +9,12 @@
 use bao_ai::Level;
 use bao_core::{DrawRule, GameResult, Move, Position, Side, Stage, Step, Variant};
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::openapi::rules;
 
 /// A message from a client (protocol.md, "WebSocket").
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ClientMsg {
     /// The first message, and again after a gap: the seat token (none for spectators) and the last version
@@ -41,7 +44,7 @@ pub enum ClientMsg {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// A seat is still free.
@@ -74,7 +77,7 @@ impl Status {
 }
 
 /// Who holds a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     /// A person with a seat token.
@@ -104,7 +107,7 @@ impl SeatKind {
 
 /// Why a game ended: the rules' reasons (bao-core's [`bao_core::Reason`]), the draws that keep a game from
 /// going on for ever (bao-core's [`DrawRule`]), or a player's decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// A front row was emptied.
@@ -163,9 +166,10 @@ impl From<DrawRule> for Reason {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Outcome {
     /// The winner; `null` for a draw.
+    #[schema(value_type = Option<rules::Side>, required = true)]
     pub winner: Option<Side>,
     /// Why.
     pub reason: Reason,
@@ -196,7 +200,7 @@ impl From<GameResult> for Outcome {
 }
 
 /// Who a connection is in a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum You {
     /// Holds the south seat.
@@ -218,7 +222,7 @@ impl From<Option<Side>> for You {
 }
 
 /// One seat as the snapshot and presence events show it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Seat {
     /// Held by a person or the computer.
     pub taken: bool,
@@ -229,7 +233,7 @@ pub struct Seat {
 }
 
 /// Both seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Seats {
     /// South's seat.
     pub south: Seat,
@@ -238,11 +242,13 @@ pub struct Seats {
 }
 
 /// The rematch as the snapshot shows it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RematchState {
     /// The side that offered a rematch, while the offer stands.
+    #[schema(value_type = Option<rules::Side>, required = true)]
     pub offered_by: Option<Side>,
     /// The rematch's game id, once agreed.
+    #[schema(required = true)]
     pub game: Option<String>,
 }
 
@@ -269,25 +275,31 @@ mod level_name {
 }
 
 /// A game as `GET /api/games/{id}` and the socket's `snapshot` show it (protocol.md, "Game snapshot").
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Snapshot {
     /// Game id.
     pub id: String,
     /// The variant.
+    #[schema(value_type = rules::Variant)]
     pub variant: Variant,
     /// Where the game stands.
     pub status: Status,
     /// Both seats.
     pub seats: Seats,
     /// The current position.
+    #[schema(value_type = rules::Position)]
     pub position: Position,
     /// The stage the side to move plays in (namua, mtaji, phase1, phase2), so that the page need not derive it.
+    #[schema(value_type = rules::Stage)]
     pub stage: Stage,
     /// Moves played, in notation.
+    #[schema(value_type = Vec<rules::Move>)]
     pub moves: Vec<Move>,
     /// The legal moves of the side to move (empty unless playing).
+    #[schema(value_type = Vec<rules::Move>)]
     pub legal: Vec<Move>,
     /// The result once finished.
+    #[schema(required = true)]
     pub result: Option<Outcome>,
     /// The game's event version.
     pub v: u64,
@@ -295,22 +307,27 @@ pub struct Snapshot {
     pub watchers: u32,
     /// The computer's level in a game against the computer.
     #[serde(with = "level_name")]
+    #[schema(value_type = Option<rules::Level>, required = true)]
     pub level: Option<Level>,
     /// The rematch offer or agreement.
     pub rematch: RematchState,
     /// The game this one is a rematch of.
+    #[schema(required = true)]
     pub rematch_of: Option<String>,
     /// Creation time, Unix seconds.
     pub created_at: i64,
     /// The latest positions of the game (`history[i]`: after `history_from + i` moves; the last one is
     /// `position`), so that a page opened mid-game can step back through it without knowing the rules. At most
     /// [`HISTORY_WINDOW`] of them; older ones come from `GET /api/games/{id}/history`.
+    #[schema(value_type = Vec<rules::Position>)]
     pub history: Vec<Position>,
     /// The ply of `history[0]`.
     pub history_from: u64,
     /// `stages[i]`: the stage of the side to move in `history[i]`.
+    #[schema(value_type = Vec<rules::Stage>)]
     pub stages: Vec<Stage>,
     /// The absolute share link when the server knows its public address.
+    #[schema(required = true)]
     pub share_url: Option<String>,
 }
 
@@ -321,46 +338,55 @@ pub const HISTORY_WINDOW: usize = 100;
 pub const HISTORY_PAGE: usize = 500;
 
 /// The answer to `GET /api/games/{id}/history?from=A&to=B`: the positions after `from`, `from + 1`, … moves.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct History {
     /// The ply of `positions[0]`.
     pub from: u64,
     /// The positions.
+    #[schema(value_type = Vec<rules::Position>)]
     pub positions: Vec<Position>,
     /// `stages[i]`: the stage of the side to move in `positions[i]`.
+    #[schema(value_type = Vec<rules::Stage>)]
     pub stages: Vec<Stage>,
 }
 
 /// The `moved` event: a move, its trace and what follows.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Moved {
     /// Its version.
     pub v: u64,
     /// Moves played before it.
     pub ply: u64,
     /// Who played it.
+    #[schema(value_type = rules::Side)]
     pub by: Side,
     /// The move.
     #[serde(rename = "move")]
+    #[schema(value_type = rules::Move)]
     pub mv: Move,
     /// The sowing steps, for the seed-by-seed animation.
+    #[schema(value_type = Vec<rules::Step>)]
     pub trace: Vec<Step>,
     /// The trace was left out because it was too long to send ([`MAX_EVENT_BYTES`]); the client shows the
     /// position after the move without animating it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub trace_truncated: bool,
     /// The position after it.
+    #[schema(value_type = rules::Position)]
     pub position: Position,
     /// The stage of the side to move next.
+    #[schema(value_type = rules::Stage)]
     pub stage: Stage,
     /// The legal moves next.
+    #[schema(value_type = Vec<rules::Move>)]
     pub legal: Vec<Move>,
     /// The game's result, when the move ended it (by the rules, or drawn).
+    #[schema(required = true)]
     pub result: Option<Outcome>,
 }
 
 /// The `presence` event: who is connected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Presence {
     /// Its version.
     pub v: u64,
@@ -377,18 +403,20 @@ pub struct Presence {
 }
 
 /// The `rematch` event: an offer, or the agreed game (with the new seat and token for each player alone).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Rematch {
     /// Its version.
     pub v: u64,
     /// Who offered (an offer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<rules::Side>)]
     pub offered_by: Option<Side>,
     /// The new game (an agreement).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
     /// The receiving player's seat in the new game (sent to that player only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<rules::Side>)]
     pub seat: Option<Side>,
     /// The new game's page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -399,7 +427,7 @@ pub struct Rematch {
 }
 
 /// A message from the server (protocol.md, "WebSocket").
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The answer to `hello`.
@@ -477,27 +505,54 @@ impl ServerMsg {
 }
 
 /// The body of `POST /api/games`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CreateGame {
-    /// Variant name.
+    /// Variant name (read as text: an unknown one is answered with `unknown_variant`).
+    #[schema(value_type = rules::Variant)]
     pub variant: String,
-    /// `south`, `north` or `random` (default).
+    /// The creator's seat (default: random).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seat: Option<String>,
-    /// `friend` (default) or `computer`.
+    pub seat: Option<SeatChoice>,
+    /// Who holds the other seat (default: a friend).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub opponent: Option<String>,
-    /// `easy`, `medium` (default) or `hard`; only for `computer`.
+    pub opponent: Option<Opponent>,
+    /// `easy`, `medium` (default) or `hard`; read only with `computer`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<rules::Level>)]
     pub level: Option<String>,
 }
 
+/// The seat the creator of a game asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatChoice {
+    /// South, who moves first.
+    South,
+    /// North.
+    North,
+    /// Either, by a coin toss.
+    #[default]
+    Random,
+}
+
+/// Who the creator of a game plays against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Opponent {
+    /// A person who opens the share link.
+    #[default]
+    Friend,
+    /// The computer, which takes the other seat at once.
+    Computer,
+}
+
 /// The answer to `POST /api/games`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Created {
     /// Game id.
     pub id: String,
     /// The creator's seat.
+    #[schema(value_type = rules::Side)]
     pub seat: Side,
     /// The creator's seat token.
     pub token: String,
@@ -509,18 +564,30 @@ pub struct Created {
 }
 
 /// The answer to `POST /api/games/{id}/join`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Joined {
     /// The seat taken.
+    #[schema(value_type = rules::Side)]
     pub seat: Side,
     /// Its token.
     pub token: String,
 }
 
+/// The answer to `GET /api/version`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Version {
+    /// The server's version (Cargo's).
+    #[schema(example = "0.1.0")]
+    pub version: String,
+    /// The commit it was built from (`unknown` when built outside git).
+    pub commit: String,
+}
+
 /// An HTTP error body.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct ErrorBody {
-    /// The code.
+    /// The code (`not_found`, `seat_taken`, ...: see each answer's description).
+    #[schema(example = "not_found")]
     pub error: String,
     /// For people.
     pub message: String,
