@@ -189,12 +189,16 @@ pub async fn websocket(
         .on_upgrade(move |socket| ws::run(socket, state, room)))
 }
 
-/// `GET /healthz`: 200 when the database answers.
+/// `GET /healthz`: 200 when the database can be written (see [`crate::store::Store::writable`]).
 pub async fn healthz(State(state): State<AppState>) -> Response {
-    if state.store().ping().await {
+    if state.store().writable().await {
         (StatusCode::OK, "ok\n").into_response()
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n").into_response()
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database cannot be written\n",
+        )
+            .into_response()
     }
 }
 
