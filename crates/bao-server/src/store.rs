@@ -409,10 +409,29 @@ impl Store {
         }
     }
 
-    /// Closes the pool, waiting for connections in use.
+    /// Closes the database: the readers, then a checkpoint that empties the WAL into `bao.db` (so that
+    /// `bao.db` alone is a complete copy once the server is stopped), then the writer.
     pub async fn close(&self) {
-        self.pool.close().await;
+        // A reader reading would keep the checkpoint from emptying the WAL; and a read-only connection closed
+        // last cannot fold the WAL in the way SQLite's last connection otherwise does.
         self.reader.close().await;
+        let r: Result<(i64, i64, i64), _> = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
+            .fetch_one(&self.pool)
+            .await;
+        match r {
+            Ok((0, _, _)) => tracing::debug!(db = %self.path.display(), "WAL checkpointed"),
+            Ok((_, log, done)) => tracing::warn!(
+                db = %self.path.display(),
+                "the WAL could not be emptied ({done} of {log} pages written back; another process is \
+                 reading the database): keep bao.db-wal with bao.db"
+            ),
+            Err(e) => tracing::warn!(
+                db = %self.path.display(),
+                "cannot checkpoint the WAL: {e}{}; keep bao.db-wal with bao.db",
+                hint(&e)
+            ),
+        }
+        self.pool.close().await;
     }
 
     /// Inserts a new game.

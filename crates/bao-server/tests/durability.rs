@@ -1,4 +1,5 @@
-//! Real faults under the real binary: a file system that fills up while games are played.
+//! Real faults under the real binary: a file system that fills up while games are played, and a stop that
+//! must leave `bao.db` complete on its own.
 //!
 //! The file-system faults need root (to mount a small tmpfs). CI runs as root, so there a test that cannot
 //! mount fails; elsewhere it prints that it was skipped.
@@ -523,4 +524,34 @@ async fn get_text(http: &reqwest::Client, addr: &str, path: &str) -> (u16, Strin
         .await
         .unwrap();
     (r.status().as_u16(), r.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn sigterm_leaves_bao_db_complete_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (mut child, _, addr) = spawn_binary(&data, FAST);
+    let http = reqwest::Client::builder().timeout(WAIT).build().unwrap();
+    let mut game = Game::new(&http, &addr).await.unwrap();
+    let mut played = Vec::new();
+    for _ in 0..20 {
+        match game.play().await {
+            Outcome::Moved(_, mv) => played.push(mv),
+            Outcome::Over => break,
+            Outcome::Refused(code) => panic!("move refused: {code}"),
+        }
+    }
+    let exit = stop(&mut child, "-TERM");
+    assert!(exit.success(), "{exit:?}");
+    let wal = data.join("bao.db-wal");
+    let wal_len = std::fs::metadata(&wal).map(|m| m.len()).unwrap_or(0);
+    assert_eq!(wal_len, 0, "{} left with {wal_len} bytes", wal.display());
+
+    // bao.db alone, as a file-level backup would copy it.
+    let copy = dir.path().join("copy");
+    std::fs::create_dir(&copy).unwrap();
+    std::fs::copy(data.join("bao.db"), copy.join("bao.db")).unwrap();
+    let mut db = open_db(&copy.join("bao.db")).await;
+    assert_eq!(stored_moves(&mut db, &game.id).await, played);
+    db.close().await.unwrap();
 }
