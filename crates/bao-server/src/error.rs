@@ -66,6 +66,9 @@ pub enum AppError {
     /// 500 `internal`: the details are logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
+    /// The server cannot start (a data directory it cannot use); never answered to a client.
+    #[error("cannot start: {0}")]
+    Startup(String),
 }
 
 impl AppError {
@@ -92,7 +95,7 @@ impl AppError {
             AppError::RateLimited(_) => "rate_limited",
             AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
             AppError::Busy => "busy",
-            AppError::Internal(_) => "internal",
+            AppError::Internal(_) | AppError::Startup(_) => "internal",
         }
     }
 
@@ -115,14 +118,14 @@ impl AppError {
             AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Internal(_) | AppError::Startup(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     /// The human-readable message sent to the client (internal details are left out).
     pub fn message(&self) -> String {
         match self {
-            AppError::Internal(_) => "internal error".into(),
+            AppError::Internal(_) | AppError::Startup(_) => "internal error".into(),
             other => other.to_string(),
         }
     }
@@ -130,7 +133,7 @@ impl AppError {
     /// What the logs get: the details left out of [`AppError::message`].
     pub fn detail(&self) -> String {
         match self {
-            AppError::Internal(d) | AppError::NotSaved(d) => d.clone(),
+            AppError::Internal(d) | AppError::NotSaved(d) | AppError::Startup(d) => d.clone(),
             other => other.to_string(),
         }
     }

@@ -266,16 +266,57 @@ fn hint(e: &sqlx::Error) -> &'static str {
     }
 }
 
+/// Why the file system will not let the server write `db` or beside it in `dir`, if it will not: SQLite's
+/// own message for that ("unable to open database file") does not say.
+fn unwritable(dir: &Path, db: &Path) -> Option<String> {
+    let explain = |what: String, e: std::io::Error| {
+        // EROFS, the same number on Linux and the BSDs.
+        if e.raw_os_error() == Some(30) {
+            format!("{what} is on a read-only file system")
+        } else if e.kind() == std::io::ErrorKind::PermissionDenied {
+            format!("{what} is read-only for this user ({e})")
+        } else {
+            format!("{what} cannot be written ({e})")
+        }
+    };
+    if db.exists() {
+        if let Err(e) = std::fs::OpenOptions::new().append(true).open(db) {
+            return Some(explain(format!("the database {}", db.display()), e));
+        }
+    }
+    // The WAL and its index are files beside the database: the directory must take new files.
+    let probe = dir.join(".bao-write-test");
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            None
+        }
+        Err(e) => Some(explain(format!("the data directory {}", dir.display()), e)),
+    }
+}
+
 impl Store {
     /// Opens (creating if missing) `bao.db` in `data_dir`, in WAL mode, and applies the migrations.
+    ///
+    /// Refuses a database it could not safely run on, with a message naming the file and the fault: one
+    /// with damaged pages (`PRAGMA quick_check`, which reads every page, so a big database takes longer to
+    /// start), and one that cannot be written (a test write: a read-only file, directory or file system, a
+    /// full disk).
     pub async fn open(data_dir: &Path) -> Result<Store, AppError> {
         std::fs::create_dir_all(data_dir).map_err(|e| {
-            AppError::Internal(format!(
-                "cannot create data directory {}: {e}",
+            AppError::Startup(format!(
+                "cannot create the data directory {}: {e}",
                 data_dir.display()
             ))
         })?;
         let path = data_dir.join("bao.db");
+        let fail = |doing: &str, e: sqlx::Error| {
+            let why = match unwritable(data_dir, &path) {
+                Some(fs) => format!("; {fs}"),
+                None => hint(&e).to_owned(),
+            };
+            AppError::Startup(format!("{doing} {}: {e}{why}", path.display()))
+        };
         let opts = SqliteConnectOptions::from_str("sqlite:")
             .map_err(AppError::db)?
             .filename(&path)
@@ -294,20 +335,48 @@ impl Store {
             .max_connections(1)
             .connect_with(opts.clone())
             .await
-            .map_err(AppError::db)?;
+            .map_err(|e| fail("cannot open the database", e))?;
+        // Before anything is written: a damaged file must not be written further.
+        let problems: Vec<String> = sqlx::query_scalar("PRAGMA quick_check(5)")
+            .fetch_all(&pool)
+            .await
+            .map_err(|e| fail("cannot check the database", e))?;
+        if problems.first().map(String::as_str) != Some("ok") {
+            return Err(AppError::Startup(format!(
+                "the database {} is damaged (PRAGMA quick_check: {}); restore it from a backup \
+                 (docs/operations.md)",
+                path.display(),
+                problems.join("; ")
+            )));
+        }
         let migrator = Migrator::new(Embedded).await.map_err(AppError::db)?;
-        migrator.run(&pool).await.map_err(AppError::db)?;
+        migrator
+            .run(&pool)
+            .await
+            .map_err(|e| fail("cannot apply the migrations to", sqlx::Error::from(e)))?;
         let reader = SqlitePoolOptions::new()
             .max_connections(4)
             .connect_with(opts.read_only(true))
             .await
-            .map_err(AppError::db)?;
-        Ok(Store {
+            .map_err(|e| fail("cannot open the database", e))?;
+        let store = Store {
             pool,
             reader,
-            path,
+            path: path.clone(),
             health: Arc::default(),
-        })
+        };
+        // The migrations write only once; this proves that this start can write.
+        if let Err(e) = store.probe().await {
+            let why = unwritable(data_dir, &path)
+                .map(|fs| format!("; {fs}"))
+                .unwrap_or_default();
+            return Err(AppError::Startup(format!(
+                "cannot write to the database {}: {}{why}",
+                path.display(),
+                e.detail()
+            )));
+        }
+        Ok(store)
     }
 
     /// Whether the database can be written now: `/healthz`.
