@@ -1,5 +1,5 @@
 //! Real faults under the real binary: a file system that fills up while games are played, a stop that must
-//! leave `bao.db` complete on its own, and data directories that cannot be used.
+//! leave `bao.db` complete on its own, data directories that cannot be used, and backups of a running server.
 //!
 //! The file-system faults need root (to mount a small tmpfs). CI runs as root, so there a test that cannot
 //! mount fails; elsewhere it prints that it was skipped.
@@ -666,4 +666,71 @@ async fn a_database_with_damaged_pages_is_refused_at_start_up() {
         stderr.contains("damaged"),
         "the message says what is wrong: {stderr}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn backup_copies_the_database_while_a_game_is_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (_child, _, addr) = spawn_binary(&data, FAST);
+    let http = reqwest::Client::builder().timeout(WAIT).build().unwrap();
+    // Kiswahili: a long game, still going on when the backup is taken.
+    let mut game = Game::of(&http, &addr, "kiswahili").await.unwrap();
+    let id = game.id.clone();
+    let acked = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counter = acked.clone();
+    let (stop_tx, mut stop_rx) = tokio::sync::oneshot::channel::<()>();
+    // Moves go on while the backup is taken.
+    let player = tokio::spawn(async move {
+        loop {
+            if stop_rx.try_recv().is_ok() {
+                return game;
+            }
+            match game.play().await {
+                Outcome::Moved(..) => {
+                    counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+                Outcome::Over => return game,
+                Outcome::Refused(code) => panic!("move refused: {code}"),
+            }
+        }
+    });
+    let started = Instant::now();
+    while acked.load(std::sync::atomic::Ordering::SeqCst) < 5 {
+        assert!(started.elapsed() < WAIT, "moves are played");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let before = acked.load(std::sync::atomic::Ordering::SeqCst);
+    let file = dir.path().join("backup.db");
+    let (data2, file2) = (data.clone(), file.clone());
+    let (status, stderr) = tokio::task::spawn_blocking(move || {
+        run_to_exit(&["backup", file2.to_str().unwrap()], &data2, &[])
+    })
+    .await
+    .unwrap();
+    let after = acked.load(std::sync::atomic::Ordering::SeqCst);
+    let _ = stop_tx.send(());
+    player.await.unwrap();
+    assert!(status.success(), "backup failed: {stderr}");
+
+    let mut db = open_db(&file).await;
+    let check: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(check, "ok");
+    let n = stored_moves(&mut db, &id).await.len() as u64;
+    db.close().await.unwrap();
+    eprintln!("backup: {n} moves in the copy; {before} acknowledged before it started, {after} when it ended");
+    assert!(
+        (before..=after).contains(&n),
+        "{n} moves in the copy, {before} before, {after} after"
+    );
+
+    // A second backup to the same file is refused and leaves the first alone.
+    let first = std::fs::read(&file).unwrap();
+    let (status, stderr) = run_to_exit(&["backup", file.to_str().unwrap()], &data, &[]);
+    assert!(!status.success(), "overwrote {}", file.display());
+    assert!(stderr.contains("exists"), "{stderr}");
+    assert_eq!(std::fs::read(&file).unwrap(), first);
 }
