@@ -359,23 +359,22 @@ impl Store {
             .connect_with(opts.read_only(true))
             .await
             .map_err(|e| fail("cannot open the database", e))?;
+        // The migrations write only once; this proves that this start can write.
+        if let Err(e) = touch_health(&pool).await {
+            let why = unwritable(data_dir, &path)
+                .map(|fs| format!("; {fs}"))
+                .unwrap_or_else(|| hint(&e).to_owned());
+            return Err(AppError::Startup(format!(
+                "cannot write to the database {}: {e}{why}",
+                path.display()
+            )));
+        }
         let store = Store {
             pool,
             reader,
-            path: path.clone(),
+            path,
             health: Arc::default(),
         };
-        // The migrations write only once; this proves that this start can write.
-        if let Err(e) = store.probe().await {
-            let why = unwritable(data_dir, &path)
-                .map(|fs| format!("; {fs}"))
-                .unwrap_or_default();
-            return Err(AppError::Startup(format!(
-                "cannot write to the database {}: {}{why}",
-                path.display(),
-                e.detail()
-            )));
-        }
         Ok(store)
     }
 
@@ -408,11 +407,7 @@ impl Store {
         let mut w = self
             .writer("check that the database can be written")
             .await?;
-        let r = sqlx::query("UPDATE health SET writes = writes + 1, checked_at = $1 WHERE id = 1")
-            .bind(unix_now())
-            .execute(&mut *w.conn)
-            .await
-            .map(|_| ());
+        let r = touch_health(&mut *w.conn).await;
         self.settle(w, "check that the database can be written", r)
     }
 
@@ -684,6 +679,19 @@ impl Store {
             .map(|r| r.try_get::<String, _>("id").map_err(AppError::db))
             .collect()
     }
+}
+
+/// The health check's write: the one row of `health`, committed (a rolled-back write would not reach the
+/// disk: SQLite writes the WAL at commit).
+async fn touch_health<'e, E>(db: E) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+{
+    sqlx::query("UPDATE health SET writes = writes + 1, checked_at = $1 WHERE id = 1")
+        .bind(unix_now())
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 /// Inserts `g` (the one `INSERT INTO games`, for new games and rematches alike).
