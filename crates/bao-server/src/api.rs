@@ -337,24 +337,28 @@ pub async fn websocket(
         .on_upgrade(move |socket| ws::run(socket, state, room)))
 }
 
-/// `GET /healthz`: 200 when the database answers.
+/// `GET /healthz`: 200 when the database can be written (see [`crate::store::Store::writable`]).
 #[utoipa::path(
     get,
     path = "/healthz",
     operation_id = "healthz",
     tag = "server",
     responses(
-        (status = 200, description = "the server can serve games", content_type = "text/plain", body = String,
-            example = "ok\n"),
-        (status = 503, description = "the database does not answer", content_type = "text/plain",
-            body = String),
+        (status = 200, description = "the server can serve games: its database can be written",
+            content_type = "text/plain", body = String, example = "ok\n"),
+        (status = 503, description = "the database cannot be written (full disk, read-only, unreachable)",
+            content_type = "text/plain", body = String),
     )
 )]
 pub async fn healthz(State(state): State<AppState>) -> Response {
-    if state.store().ping().await {
+    if state.store().writable().await {
         (StatusCode::OK, "ok\n").into_response()
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "database unavailable\n").into_response()
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database cannot be written\n",
+        )
+            .into_response()
     }
 }
 

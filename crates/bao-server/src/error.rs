@@ -56,12 +56,19 @@ pub enum AppError {
     /// 503 `unavailable`: shutting down, or the room could not be reached.
     #[error("the server is shutting down")]
     Unavailable,
+    /// 503 `unavailable`: the database could not take a write (a full disk, a read-only or failing file
+    /// system), so nothing was changed. The detail is logged, never sent.
+    #[error("the game could not be saved; try again in a moment")]
+    NotSaved(String),
     /// 503 `busy`: as many games are in memory as the server is configured to hold.
     #[error("the server holds as many games as it may; try again later")]
     Busy,
     /// 500 `internal`: the details are logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
+    /// The server cannot start (a data directory it cannot use); never answered to a client.
+    #[error("cannot start: {0}")]
+    Startup(String),
 }
 
 impl AppError {
@@ -86,9 +93,9 @@ impl AppError {
             AppError::IllegalMove(_) => "illegal_move",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RateLimited(_) => "rate_limited",
-            AppError::Unavailable => "unavailable",
+            AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
             AppError::Busy => "busy",
-            AppError::Internal(_) => "internal",
+            AppError::Internal(_) | AppError::Startup(_) => "internal",
         }
     }
 
@@ -108,15 +115,25 @@ impl AppError {
             AppError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable | AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            AppError::Internal(_) | AppError::Startup(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     /// The human-readable message sent to the client (internal details are left out).
     pub fn message(&self) -> String {
         match self {
-            AppError::Internal(_) => "internal error".into(),
+            AppError::Internal(_) | AppError::Startup(_) => "internal error".into(),
+            other => other.to_string(),
+        }
+    }
+
+    /// What the logs get: the details left out of [`AppError::message`].
+    pub fn detail(&self) -> String {
+        match self {
+            AppError::Internal(d) | AppError::NotSaved(d) | AppError::Startup(d) => d.clone(),
             other => other.to_string(),
         }
     }
@@ -154,6 +171,7 @@ mod tests {
             (AppError::NotFound, "not_found", 404),
             (AppError::Busy, "busy", 503),
             (AppError::Unavailable, "unavailable", 503),
+            (AppError::NotSaved("disk full".into()), "unavailable", 503),
             (AppError::SeatTaken, "seat_taken", 409),
             (AppError::IllegalMove("x".into()), "illegal_move", 422),
             (AppError::RateLimited("slow down"), "rate_limited", 429),
@@ -170,5 +188,11 @@ mod tests {
         let e = AppError::Internal("disk I/O error at /data/bao.db".into());
         assert_eq!(e.message(), "internal error");
         assert!(e.to_string().contains("disk I/O"));
+        let e = AppError::NotSaved("cannot store move 3: database or disk is full".into());
+        assert_eq!(
+            e.message(),
+            "the game could not be saved; try again in a moment"
+        );
+        assert!(e.detail().contains("disk is full"));
     }
 }

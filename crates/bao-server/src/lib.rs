@@ -19,6 +19,7 @@
 pub mod api;
 pub mod app;
 pub mod assets;
+pub mod backup;
 pub mod config;
 pub mod error;
 pub mod healthcheck;

@@ -3,6 +3,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -27,6 +28,12 @@ enum Cmd {
         /// Seconds to wait for the answer.
         #[arg(long, default_value_t = 5)]
         timeout: u64,
+    },
+    /// Copy the database of --data-dir (BAO_DATA_DIR) to FILE, consistently, also while the server runs.
+    /// FILE must not exist. Restore: stop the server and put the copy in place as bao.db.
+    Backup {
+        /// Where to write the copy (a new file).
+        file: PathBuf,
     },
 }
 
@@ -58,6 +65,22 @@ async fn main() -> ExitCode {
             }
             Err(e) => {
                 eprintln!("unhealthy: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Some(Cmd::Backup { file }) = &cli.command {
+        return match bao_server::backup::backup(&config.data_dir, file).await {
+            Ok(bytes) => {
+                println!(
+                    "backed up {} to {} ({bytes} bytes)",
+                    config.data_dir.join("bao.db").display(),
+                    file.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("backup failed: {e}");
                 ExitCode::FAILURE
             }
         };

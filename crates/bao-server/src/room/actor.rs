@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use axum::extract::ws::Utf8Bytes;
-use bao_core::Side;
+use bao_core::{Move, Side};
 use tokio::sync::{mpsc, oneshot};
 
 use super::computer::{self, Computer};
@@ -33,6 +33,8 @@ pub struct Room {
     /// The computer player, in a game against the computer.
     pub(super) computer: Option<Computer>,
     answers: Option<mpsc::Receiver<computer::Answer>>,
+    /// The computer's move that the database could not take, tried again at the instant given (ply, move).
+    pub(super) unsaved_computer_move: Option<(Instant, u64, Move)>,
 }
 
 impl Room {
@@ -70,6 +72,7 @@ impl Room {
             crowd,
             computer,
             answers,
+            unsaved_computer_move: None,
         })
     }
 
@@ -98,10 +101,11 @@ impl Room {
     }
 
     fn next_deadline(&self) -> Option<Instant> {
-        match (self.idle_deadline(), self.crowd.due()) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let retry = self.unsaved_computer_move.map(|(at, _, _)| at);
+        [self.idle_deadline(), self.crowd.due(), retry]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
@@ -127,6 +131,7 @@ impl Room {
                 Some((ply, mv)) = answers.recv() => self.on_computer_answer(ply, mv).await,
                 () = sleep => {
                     let now = Instant::now();
+                    self.retry_computer_move(now).await;
                     if self.crowd.take_due(now) {
                         self.publish_presence();
                         self.store_version_if_due().await;

@@ -2,7 +2,7 @@
 //! joining. Each writes to the database first and publishes its events only once the write succeeded.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::{Move, Side};
@@ -14,6 +14,9 @@ use crate::error::AppError;
 use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
 use crate::store::{GameRow, MoveWrite};
 use crate::tokens::{hash_token, new_token};
+
+/// How long the computer waits before trying again a move the database could not take.
+const COMPUTER_RETRY: Duration = Duration::from_secs(1);
 
 impl Room {
     /// The seat of connection `conn`, or `not_a_player` with `why`.
@@ -100,12 +103,8 @@ impl Room {
             status,
             result: outcome,
         };
-        if let Err(e) = self.deps.store.insert_move(&self.game.id, &write).await {
-            return Err(AppError::Internal(format!(
-                "game {}: cannot store move: {e}",
-                self.game.id
-            )));
-        }
+        // A refused write (`unavailable` on a full disk) changes nothing: the sender may send it again.
+        self.deps.store.insert_move(&self.game.id, &write).await?;
         self.log.stored(game_v);
         let text = self.game.moved_text(move_v, by, mv, &played, outcome);
         self.game.push(mv, played, text.clone());
@@ -136,12 +135,7 @@ impl Room {
         }
         let o = Outcome::win(seat.opponent(), Reason::Resign);
         let v = self.log.next_v();
-        if let Err(e) = self.deps.store.finish(&self.game.id, o, v as i64).await {
-            return Err(AppError::Internal(format!(
-                "game {}: cannot store resignation: {e}",
-                self.game.id
-            )));
-        }
+        self.deps.store.finish(&self.game.id, o, v as i64).await?;
         self.log.stored(v);
         self.end(o);
         Ok(None)
@@ -189,17 +183,10 @@ impl Room {
         let mut row = GameRow::new(self.game.variant, kinds, hashes, self.game.level);
         row.rematch_of = Some(self.game.id.clone());
         let v = self.log.next_v();
-        if let Err(e) = self
-            .deps
+        self.deps
             .store
             .insert_rematch(&self.game.id, v as i64, &row)
-            .await
-        {
-            return Err(AppError::Internal(format!(
-                "game {}: cannot store rematch: {e}",
-                self.game.id
-            )));
-        }
+            .await?;
         self.log.stored(v);
         self.deps
             .metrics
@@ -301,8 +288,38 @@ impl Room {
                 }
             }
         };
-        if let Err(e) = self.apply_move(side, mv).await {
-            tracing::error!(game = %self.game.id, "computer move refused: {e}");
+        self.play_computer_move(ply, side, mv).await;
+    }
+
+    /// Plays the computer's chosen move; when the database cannot take it (a full disk), tries the same move
+    /// again later, so that the game goes on by itself once writes work again (nobody else would ask).
+    async fn play_computer_move(&mut self, ply: u64, side: Side, mv: Move) {
+        match self.apply_move(side, mv).await {
+            Ok(()) => {}
+            Err(AppError::NotSaved(_)) => {
+                self.unsaved_computer_move = Some((Instant::now() + COMPUTER_RETRY, ply, mv));
+            }
+            Err(e) => {
+                tracing::error!(game = %self.game.id, "computer move refused: {}", e.detail())
+            }
+        }
+    }
+
+    /// Tries again the computer's move that could not be saved, if it is due and still the game's next move.
+    pub(super) async fn retry_computer_move(&mut self, now: Instant) {
+        let Some((at, ply, mv)) = self.unsaved_computer_move else {
+            return;
+        };
+        if at > now {
+            return;
+        }
+        self.unsaved_computer_move = None;
+        let side = self.game.position().to_move();
+        if self.game.status == Status::Playing
+            && ply == self.game.ply()
+            && self.game.kinds[side.index()] == SeatKind::Computer
+        {
+            self.play_computer_move(ply, side, mv).await;
         }
     }
 }

@@ -290,9 +290,9 @@ impl Drop for Guard {
     }
 }
 
-/// Starts the binary with the given environment and no `--web-dir`; returns it and its first log lines up to
-/// the one with the address, and the address.
-pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, String) {
+/// The binary on a free port with data directory `data`, the given environment and no `--web-dir`; its
+/// stderr piped.
+pub fn binary(data: &Path, env: &[(&str, &str)]) -> std::process::Command {
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bao-server"));
     cmd.args(["--bind", "127.0.0.1:0"])
         .env("BAO_DATA_DIR", data)
@@ -303,6 +303,13 @@ pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, S
     for (k, v) in env {
         cmd.env(k, v);
     }
+    cmd
+}
+
+/// Starts the binary with the given environment and no `--web-dir`; returns it and its first log lines up to
+/// the one with the address, and the address.
+pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, String) {
+    let mut cmd = binary(data, env);
     let mut child = cmd.spawn().expect("spawn bao-server");
     let stderr = child.stderr.take().expect("stderr");
     let (tx, rx) = std::sync::mpsc::channel();
