@@ -38,6 +38,12 @@ pub fn test_config(data_dir: &Path) -> Config {
     c.web_dir = Some(data_dir.join("no-web"));
     c.ws_rate = 1000.0;
     c.ws_burst = 1000.0;
+    // Every test client comes from 127.0.0.1: the per-address limits are off unless a test wants them.
+    c.ws_address_rate = 1e6;
+    c.ws_address_burst = 1e6;
+    c.ws_connect_rate = 1e6;
+    c.ws_connect_burst = 1e6;
+    c.ws_per_address = 1_000_000;
     c.create_per_minute = 10_000.0;
     c
 }
@@ -56,6 +62,19 @@ impl Server {
         let mut s = Server::start_with(config).await;
         s._dir = Some(dir);
         s
+    }
+
+    /// A server with a strict message rate (0.5 a second, bursts of 5, closed after 5 refusals) and a
+    /// game's id.
+    pub async fn strict_rate() -> (Server, String) {
+        let s = Server::fresh_with(|c| {
+            c.ws_rate = 0.5;
+            c.ws_burst = 5.0;
+            c.ws_strikes = 5;
+        })
+        .await;
+        let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+        (s, id)
     }
 
     pub async fn start(data_dir: &Path) -> Server {
@@ -169,6 +188,22 @@ impl Server {
 
     pub async fn ws(&self, id: &str) -> Ws {
         ws_connect(&self.addr.to_string(), id).await
+    }
+
+    /// A WebSocket upgrade request to `/ws/{id}` with extra `headers`, answered but not followed (the
+    /// status and headers tell whether the server would have upgraded: 101).
+    pub async fn upgrade(&self, id: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        let mut r = self
+            .http
+            .get(self.url(&format!("/ws/{id}")))
+            .header("connection", "upgrade")
+            .header("upgrade", "websocket")
+            .header("sec-websocket-version", "13")
+            .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==");
+        for (k, v) in headers {
+            r = r.header(*k, *v);
+        }
+        r.send().await.unwrap()
     }
 }
 
@@ -293,7 +328,31 @@ impl Drop for Guard {
 /// Starts the binary with the given environment and no `--web-dir`; returns it and its first log lines up to
 /// the one with the address, and the address.
 pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, String) {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bao-server"));
+    let (guard, lines, addr, _) = spawn_binary_with(data, env, None);
+    (guard, lines, addr)
+}
+
+/// [`spawn_binary`], started through `sh` with a soft limit of `nofile` open files when given, also
+/// returning the rest of its log lines as they come.
+pub fn spawn_binary_with(
+    data: &Path,
+    env: &[(&str, &str)],
+    nofile: Option<u32>,
+) -> (
+    Guard,
+    Vec<String>,
+    String,
+    std::sync::mpsc::Receiver<String>,
+) {
+    let bin = env!("CARGO_BIN_EXE_bao-server");
+    let mut cmd = match nofile {
+        Some(n) => {
+            let mut c = std::process::Command::new("sh");
+            c.args(["-c", &format!("ulimit -Sn {n} && exec \"$0\" \"$@\""), bin]);
+            c
+        }
+        None => std::process::Command::new(bin),
+    };
     cmd.args(["--bind", "127.0.0.1:0"])
         .env("BAO_DATA_DIR", data)
         .env_remove("BAO_WEB_DIR")
@@ -325,7 +384,7 @@ pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, S
         });
         lines.push(line);
         if let Some(addr) = addr {
-            return (guard, lines, addr);
+            return (guard, lines, addr, rx);
         }
     }
 }
