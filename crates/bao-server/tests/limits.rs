@@ -147,12 +147,7 @@ async fn control_frames_count_against_the_rate() {
 #[tokio::test]
 async fn a_seat_reconnecting_in_a_loop_does_not_flood_spectators() {
     let s = Server::fresh().await;
-    let (id, south, north) = s.friends_game("kujifunza").await;
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    let mut w = s.ws(&id).await;
-    w.hello(None, 0).await;
-    w.recv_t("snapshot").await;
+    let (id, north, _south, mut w) = s.south_and_spectator().await;
     // The watcher's own presence event (throttled) is out before the loop starts.
     while w.recv_t("presence").await["watchers"] != 1 {}
     let looping = Duration::from_millis(1_500);

@@ -113,12 +113,7 @@ async fn per_address_figures() {
     config.bind = "127.0.0.1:0".into();
     config.data_dir = dir.path().to_path_buf();
     let s = Server::start_with(config).await;
-    let (id, south, north) = s.friends_game("kujifunza").await;
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    let mut w = s.ws(&id).await;
-    w.hello(None, 0).await;
-    w.recv_t("snapshot").await;
+    let (id, north, _south, mut w) = s.south_and_spectator().await;
     let looping = std::time::Duration::from_secs(6);
     let started = Instant::now();
     let (mut answered, mut sockets, mut refused) = (0u64, 0u64, 0u64);

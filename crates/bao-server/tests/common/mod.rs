@@ -178,6 +178,18 @@ impl Server {
         (id, south, j["token"].as_str().unwrap().to_owned())
     }
 
+    /// A game between friends with south connected and a spectator welcomed (its snapshot read). Returns
+    /// (id, north's token, south's socket, the spectator's socket).
+    pub async fn south_and_spectator(&self) -> (String, String, Ws, Ws) {
+        let (id, south, north) = self.friends_game("kujifunza").await;
+        let mut a = self.ws(&id).await;
+        a.hello(Some(&south), 0).await;
+        let mut w = self.ws(&id).await;
+        w.hello(None, 0).await;
+        w.recv_t("snapshot").await;
+        (id, north, a, w)
+    }
+
     pub async fn metric(&self, name: &str) -> f64 {
         let (_, text) = self.get_text("/metrics").await;
         text.lines()
