@@ -62,8 +62,19 @@ impl SpawnedServer {
             .args(extra)
             .stdin(Stdio::null())
             .kill_on_drop(true);
-        if std::env::var_os("BAO_CREATE_PER_MINUTE").is_none() {
-            cmd.env("BAO_CREATE_PER_MINUTE", "100000000");
+        // Every game and socket comes from 127.0.0.1: lift the server's per-address limits (unless the
+        // caller set them).
+        for (var, value) in [
+            ("BAO_CREATE_PER_MINUTE", "100000000"),
+            ("BAO_WS_PER_ADDRESS", "1000000"),
+            ("BAO_WS_CONNECT_RATE", "1000000"),
+            ("BAO_WS_CONNECT_BURST", "1000000"),
+            ("BAO_WS_ADDRESS_RATE", "1000000"),
+            ("BAO_WS_ADDRESS_BURST", "1000000"),
+        ] {
+            if std::env::var_os(var).is_none() {
+                cmd.env(var, value);
+            }
         }
         if std::env::var_os("RUST_LOG").is_none() {
             cmd.env("RUST_LOG", "warn");

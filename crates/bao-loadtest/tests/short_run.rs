@@ -76,8 +76,13 @@ fn start_in_process_server(
             config.bind = "127.0.0.1:0".into();
             config.web_dir = Some(data_dir.join("no-web"));
             config.data_dir = data_dir;
-            // Every game comes from 127.0.0.1: lift the per-address creation limit.
+            // Every game and socket comes from 127.0.0.1: lift the per-address limits.
             config.create_per_minute = 1e9;
+            config.ws_per_address = 1_000_000;
+            config.ws_connect_rate = 1e9;
+            config.ws_connect_burst = 1e9;
+            config.ws_address_rate = 1e9;
+            config.ws_address_burst = 1e9;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             addr_tx.send(listener.local_addr().unwrap()).unwrap();
             bao_server::app::serve(config, listener, async {

@@ -1,6 +1,6 @@
 //! HTTP handlers of the API (protocol.md, "HTTP").
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
@@ -16,6 +16,7 @@ use bao_core::{Side, Variant};
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
+use crate::limits::{client_ip, ClientKey};
 use crate::openapi::{
     CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, SocketErrors,
 };
@@ -73,22 +74,9 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     }
 }
 
-/// The client's address: the peer, or behind a trusted proxy the last `X-Forwarded-For` entry.
-fn client_ip(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    if state.config().trust_forwarded {
-        // Only the last entry was written by our proxy; earlier ones come from the client.
-        let last = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .next_back()
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|s| s.trim().parse::<IpAddr>().ok());
-        if let Some(ip) = last {
-            return ip;
-        }
-    }
-    peer.ip()
+/// The client's address as the per-address limits count it.
+fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> ClientKey {
+    ClientKey::of(client_ip(state.config().trust_forwarded, peer, headers))
 }
 
 /// `GET /api/version`: the server's version and the commit it was built from (shown in the page footer).
@@ -179,10 +167,11 @@ pub async fn create(
         }
     };
     // Checked after validation: only games that would be created count.
-    if !state.allow_create(client_ip(&state, addr, &headers)) {
-        return Err(AppError::RateLimited(
-            "too many requests; try again in a moment",
-        ));
+    state.limits().create(client_key(&state, addr, &headers))?;
+    if state.rooms().is_full() {
+        // The new game could not be opened: say so now rather than answer 201 for a game that is then
+        // `busy` everywhere.
+        return Err(AppError::Busy);
     }
     let token = new_token();
     let mut kinds = [SeatKind::Human; 2];
@@ -308,7 +297,8 @@ pub async fn record(
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-/// `GET /ws/{id}`: 404 before upgrading when the game does not exist.
+/// `GET /ws/{id}`. Before upgrading: 403 for a page of another site, 429 for an address over its sockets or
+/// its rate of new ones, 404 when the game does not exist.
 #[utoipa::path(
     get,
     path = "/ws/{id}",
@@ -324,8 +314,14 @@ pub async fn record(
 pub async fn websocket(
     State(state): State<AppState>,
     GameId(id): GameId,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
+    check_origin(&state, &headers)?;
+    let slot = state
+        .limits()
+        .open_socket(client_key(&state, addr, &headers))?;
     let room = state.rooms().handle(&id).await?;
     Ok(upgrade
         .max_frame_size(ws::MAX_MESSAGE)
@@ -334,7 +330,84 @@ pub async fn websocket(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
         .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| ws::run(socket, state, room)))
+        .on_upgrade(move |socket| async move {
+            // Past the shutdown deadline the socket is dropped wherever it is (it normally closes itself at
+            // the start of the shutdown).
+            let closing = state.clone();
+            tokio::select! {
+                () = ws::run(socket, state, room, slot) => {}
+                () = closing.closing() => {}
+            }
+        }))
+}
+
+/// A WebSocket may be opened by a page of this server (its origin's host is the request's `Host`, or
+/// behind a trusted proxy its `X-Forwarded-Host`; or it is `--public-url`'s origin), and by clients that
+/// send no `Origin` (programs, not browsers). A page of another site may not: it could act for whoever
+/// visits it.
+fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), AppError> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = String::from_utf8_lossy(origin.as_bytes());
+    let refuse = || AppError::ForbiddenOrigin(origin.chars().take(100).collect());
+    let Some((scheme, authority)) = split_origin(&origin) else {
+        return Err(refuse());
+    };
+    let mut hosts: Vec<&str> = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .into_iter()
+        .collect();
+    if state.config().trust_forwarded {
+        let forwarded = headers
+            .get_all("x-forwarded-host")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next());
+        hosts.extend(forwarded.map(str::trim));
+    }
+    let same_host = hosts
+        .iter()
+        .any(|h| normal_authority(&scheme, h) == authority);
+    let public = state
+        .config()
+        .public_url
+        .as_deref()
+        .and_then(split_origin)
+        .is_some_and(|p| p == (scheme.clone(), authority.clone()));
+    if same_host || public {
+        Ok(())
+    } else {
+        Err(refuse())
+    }
+}
+
+/// The scheme and authority of an origin or URL (`https://Example.org:443/x` → `https`, `example.org`),
+/// lowercased and without the scheme's default port; `None` for anything else (`null`, say).
+fn split_origin(url: &str) -> Option<(String, String)> {
+    let (scheme, rest) = url.trim().split_once("://")?;
+    let scheme = scheme.to_ascii_lowercase();
+    if scheme != "http" && scheme != "https" {
+        return None;
+    }
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if authority.is_empty() || authority.contains('@') {
+        return None;
+    }
+    let authority = normal_authority(&scheme, authority);
+    Some((scheme, authority))
+}
+
+/// `authority` lowercased, without `scheme`'s default port.
+fn normal_authority(scheme: &str, authority: &str) -> String {
+    let a = authority.trim().to_ascii_lowercase();
+    let default = if scheme == "https" { ":443" } else { ":80" };
+    match a.strip_suffix(default) {
+        Some(bare) => bare.to_owned(),
+        None => a,
+    }
 }
 
 /// `GET /healthz`: 200 when the database can be written (see [`crate::store::Store::writable`]).
@@ -382,11 +455,48 @@ pub async fn metrics(State(state): State<AppState>) -> Response {
 }
 
 /// Unknown `/api/...` paths.
-pub async fn not_found() -> AppError {
-    AppError::NotFound
+pub async fn unknown_path() -> AppError {
+    AppError::UnknownPath
 }
 
 /// A known `/api/...` path with the wrong method.
 pub async fn method_not_allowed() -> AppError {
     AppError::MethodNotAllowed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_are_compared_by_scheme_and_authority() {
+        let o = |s: &str| split_origin(s).map(|(a, b)| format!("{a} {b}"));
+        assert_eq!(
+            o("https://Bao.Example.org"),
+            Some("https bao.example.org".into())
+        );
+        assert_eq!(
+            o("https://bao.example.org:443/"),
+            Some("https bao.example.org".into())
+        );
+        assert_eq!(
+            o("http://bao.example.org:80"),
+            Some("http bao.example.org".into())
+        );
+        assert_eq!(
+            o("http://bao.example.org:8080/x"),
+            Some("http bao.example.org:8080".into())
+        );
+        assert_eq!(o("https://[::1]:8443"), Some("https [::1]:8443".into()));
+        for bad in [
+            "null",
+            "",
+            "file://",
+            "bao.example.org",
+            "ftp://x",
+            "http://u@evil.example",
+        ] {
+            assert_eq!(o(bad), None, "{bad}");
+        }
+    }
 }

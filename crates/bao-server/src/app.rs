@@ -1,14 +1,16 @@
-//! The router and the server's life: start-up (database, preloading games), serving, graceful shutdown.
+//! The router and the server's life: start-up (database, preloading games), serving, a graceful shutdown
+//! with a deadline.
 
 use std::future::Future;
-use std::net::SocketAddr;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::handler::HandlerWithoutStateExt;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
-use axum::serve::ListenerExt;
 use axum::{middleware, Json, Router};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -16,7 +18,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::timeout::TimeoutLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnFailure, TraceLayer};
+use tracing::Level;
 
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -24,11 +27,19 @@ use utoipa_axum::routes;
 
 use crate::config::Config;
 use crate::error::AppError;
+use crate::http::Connections;
 use crate::openapi::ApiDoc;
-use crate::state::AppState;
+use crate::state::{AppState, Phase};
 use crate::store::Store;
 use crate::{api, assets};
 
+/// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
+/// this server only and have no inline script or style; the board is inline SVG built by script, which
+/// `img-src` does not govern. `connect-src 'self'` covers the game's WebSocket on the same host.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self'; style-src 'self'; \
+img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+frame-ancestors 'none'";
 /// The API's operations (`/api/...`). Each handler's `#[utoipa::path]` attribute gives its method and path
 /// here and its description in the OpenAPI document, so a handler cannot be routed without being described.
 fn api_routes() -> OpenApiRouter<AppState> {
@@ -68,7 +79,7 @@ pub fn router(state: AppState) -> Router {
     let limit = state.config().body_limit;
     let (api, _) = api_routes().split_for_parts();
     let api = api
-        .route("/api/{*rest}", any(api::not_found))
+        .route("/api/{*rest}", any(api::unknown_path))
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(limit))
         .layer(RequestBodyLimitLayer::new(limit))
@@ -81,11 +92,14 @@ pub fn router(state: AppState) -> Router {
     let static_files = match state.config().web_dir.clone() {
         Some(web) => Router::new()
             .route_service("/g/{id}", ServeFile::new(web.join("game.html")))
-            .fallback_service(ServeDir::new(web)),
+            .fallback_service(
+                ServeDir::new(web).not_found_service(assets::not_found_page.into_service()),
+            ),
         None => Router::new()
             .route("/g/{id}", get(assets::game_page))
             .fallback(assets::static_file),
-    };
+    }
+    .layer(middleware::from_fn(get_or_head_only));
     let (operator, _) = operator_routes().split_for_parts();
     let (socket, _) = socket_routes().split_for_parts();
     Router::new()
@@ -95,8 +109,39 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         // The socket route is added after compression: upgrades must not be wrapped.
         .merge(socket)
-        .layer(TraceLayer::new_for_http())
+        // Failures are logged by `AppError::log`, at their level and rate-limited: a 503 `busy` is no
+        // ERROR, and a flood of them is a few lines.
+        .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(Level::DEBUG)))
+        .layer(middleware::map_response(security_headers))
         .with_state(state)
+}
+
+/// Static files are read, not written: other methods than GET and HEAD get 405.
+async fn get_or_head_only(req: Request, next: Next) -> Response {
+    if req.method() == Method::GET || req.method() == Method::HEAD {
+        return next.run(req).await;
+    }
+    (
+        StatusCode::METHOD_NOT_ALLOWED,
+        [(header::ALLOW, "GET, HEAD")],
+        "method not allowed\n",
+    )
+        .into_response()
+}
+
+/// The headers that keep the pages from being framed, sniffed, or made to run foreign script (the seat
+/// tokens are in the page's storage), and that keep game links out of other sites' logs.
+async fn security_headers(mut resp: Response) -> Response {
+    let h = resp.headers_mut();
+    for (name, value) in [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::REFERRER_POLICY, "same-origin"),
+    ] {
+        h.entry(name).or_insert(HeaderValue::from_static(value));
+    }
+    resp
 }
 
 async fn json_413(resp: Response) -> Response {
@@ -138,16 +183,17 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Runs the server on `listener` until `shutdown` completes, then closes sockets, lets every room finish
-/// its writes, and closes the database.
+/// Runs the server on `listener` until `shutdown` completes. Then it stops accepting, closes the sockets
+/// (1001) and lets requests in progress finish, for at most `--shutdown-timeout-secs`, after which it closes
+/// whatever is still open; then every room finishes its writes, and the database is closed.
 pub async fn serve(
     config: Config,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), AppError> {
     let store = Store::open(&config.data_dir).await?;
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let state = AppState::new(config, store.clone(), stop_rx);
+    let (phase_tx, phase) = watch::channel(Phase::Serving);
+    let state = AppState::new(config, store.clone(), phase.clone());
     let loaded = state.rooms().preload(state.config().preload_limit).await?;
     let app = router(state.clone());
     let addr = listener
@@ -158,23 +204,46 @@ pub async fn serve(
         games_loaded = loaded,
         "bao-server listening on http://{addr}"
     );
-    // Events are small and must go out at once: Nagle's algorithm would hold them for the peer's ACK.
-    let listener = listener.tap_io(|tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
-        shutdown.await;
-        tracing::info!("shutting down");
-        let _ = stop_tx.send(true);
+    let housekeeping = tokio::spawn(forget_idle_addresses(state.clone()));
+    let connections = Connections::new(
+        Duration::from_secs(state.config().header_timeout_secs),
+        phase,
+    );
+    tokio::select! {
+        _ = connections.accept(listener, app) => {}
+        () = shutdown => {}
+    }
+    tracing::info!("shutting down");
+    let _ = phase_tx.send(Phase::Stopping);
+    let grace = Duration::from_secs(state.config().shutdown_timeout_secs);
+    let sockets = || state.metrics().open_sockets.load(Ordering::Relaxed);
+    let drained = tokio::time::timeout(grace, async {
+        connections.all_closed().await;
+        while sockets() > 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     })
-    .await
-    .map_err(|e| AppError::Internal(format!("server: {e}")))?;
+    .await;
+    if drained.is_err() {
+        tracing::warn!(
+            requests = connections.open(),
+            sockets = sockets(),
+            "still open after {grace:?}: closing them"
+        );
+    }
+    let _ = phase_tx.send(Phase::Closing);
+    housekeeping.abort();
     state.rooms().close_all().await;
     store.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Forgets, once a minute, the client addresses whose allowances are full again.
+async fn forget_idle_addresses(state: AppState) {
+    let mut every = tokio::time::interval(Duration::from_secs(60));
+    loop {
+        every.tick().await;
+        state.limits().forget_idle();
+    }
 }

@@ -7,8 +7,6 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
-use crate::error::AppError;
-
 /// The files of `web/`, compiled in (release builds; debug builds read them from the source tree).
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
@@ -17,7 +15,7 @@ struct Web;
 /// Answers with the embedded file `path`, honouring `If-None-Match` with the file's hash as its ETag.
 fn file(path: &str, headers: &HeaderMap) -> Response {
     let Some(f) = Web::get(path) else {
-        return AppError::NotFound.into_response();
+        return not_found();
     };
     let etag = format!("\"{}\"", hex(&f.metadata.sha256_hash()[..16]));
     let fresh = headers
@@ -45,6 +43,23 @@ fn file(path: &str, headers: &HeaderMap) -> Response {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The answer for a missing file (as a handler, for `ServeDir`).
+pub async fn not_found_page() -> Response {
+    not_found()
+}
+
+/// A missing file: a plain page that says so (the API's JSON errors are for `/api/`; and it is no game
+/// that is missing).
+pub fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        "<!doctype html>\n<html lang=\"en\"><meta charset=\"utf-8\"><title>Not found</title>\n\
+         <h1>Not found</h1>\n<p>There is nothing at this address. <a href=\"/\">Play Bao</a></p>\n</html>\n",
+    )
+        .into_response()
 }
 
 /// `GET /g/{id}`: the game page.

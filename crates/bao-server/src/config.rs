@@ -28,7 +28,7 @@ pub struct Config {
     /// Seconds a room with nobody connected stays in memory (finished rooms: at most 60).
     #[arg(long, env = "BAO_ROOM_IDLE_SECS", default_value_t = 600)]
     pub room_idle_secs: u64,
-    /// WebSocket messages per second a connection may send on average.
+    /// WebSocket messages per second a connection may send on average (ping and pong frames count).
     #[arg(long, env = "BAO_WS_RATE", default_value_t = 10.0)]
     pub ws_rate: f64,
     /// WebSocket messages a connection may send in a burst.
@@ -37,7 +37,25 @@ pub struct Config {
     /// Refused messages (over the rate) after which a connection is closed.
     #[arg(long, env = "BAO_WS_STRIKES", default_value_t = 20)]
     pub ws_strikes: u32,
-    /// Games one IP address may create per minute.
+    /// WebSocket connections one client address may hold open at once (an IPv6 address counts by its /64).
+    /// Generous, for many people behind one NAT.
+    #[arg(long, env = "BAO_WS_PER_ADDRESS", default_value_t = 200)]
+    pub ws_per_address: u32,
+    /// WebSocket connections one client address may open per second on average.
+    #[arg(long, env = "BAO_WS_CONNECT_RATE", default_value_t = 20.0)]
+    pub ws_connect_rate: f64,
+    /// WebSocket connections one client address may open in a burst (a whole NAT reconnecting after a
+    /// restart).
+    #[arg(long, env = "BAO_WS_CONNECT_BURST", default_value_t = 200.0)]
+    pub ws_connect_burst: f64,
+    /// WebSocket messages per second all connections of one client address may send together on average
+    /// (control frames included); it holds across reconnects.
+    #[arg(long, env = "BAO_WS_ADDRESS_RATE", default_value_t = 100.0)]
+    pub ws_address_rate: f64,
+    /// WebSocket messages all connections of one client address may send together in a burst.
+    #[arg(long, env = "BAO_WS_ADDRESS_BURST", default_value_t = 400.0)]
+    pub ws_address_burst: f64,
+    /// Games one client address may create per minute (an IPv6 address counts by its /64).
     #[arg(long, env = "BAO_CREATE_PER_MINUTE", default_value_t = 30.0)]
     pub create_per_minute: f64,
     /// Take the client address from the last `X-Forwarded-For` entry (set this behind a reverse proxy, so
@@ -56,7 +74,17 @@ pub struct Config {
     /// Events buffered per room for slow sockets; a socket further behind gets a snapshot.
     #[arg(long, env = "BAO_ROOM_BUFFER", default_value_t = 64)]
     pub room_buffer: usize,
-    /// Games held in memory at most; past it, opening another game answers 503 `busy`.
+    /// Seconds a client has to send a whole request head, counted from when the server starts waiting for
+    /// it: on a new connection, and on a kept-alive one after its previous response (so it is also how long
+    /// an idle keep-alive connection stays open).
+    #[arg(long, env = "BAO_HEADER_TIMEOUT_SECS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_secs: u64,
+    /// Seconds a shutdown (SIGTERM, Ctrl-C) waits for open requests and sockets to finish before it closes
+    /// them; the games' writes are finished after that in any case.
+    #[arg(long, env = "BAO_SHUTDOWN_TIMEOUT_SECS", default_value_t = 10)]
+    pub shutdown_timeout_secs: u64,
+    /// Games held in memory at most; at the cap, opening or creating another game answers 503 `busy`.
     #[arg(long = "max-games", env = "BAO_MAX_GAMES", default_value_t = 50_000)]
     pub max_rooms: usize,
     /// Computer searches running at once (each takes one core for up to its level's budget); more wait their
@@ -84,16 +112,37 @@ impl Config {
             ws_rate: 10.0,
             ws_burst: 40.0,
             ws_strikes: 20,
+            ws_per_address: 200,
+            ws_connect_rate: 20.0,
+            ws_connect_burst: 200.0,
+            ws_address_rate: 100.0,
+            ws_address_burst: 400.0,
             create_per_minute: 30.0,
             trust_forwarded: false,
             body_limit: 16 * 1024,
             preload_limit: 1000,
             max_replay: 256,
             room_buffer: 64,
+            header_timeout_secs: 10,
+            shutdown_timeout_secs: 10,
             max_rooms: 50_000,
             computer_threads: 0,
             log_format: "text".into(),
             log_level: "info".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_the_flags_defaults() {
+        let parsed = Config::try_parse_from(["bao-server"]).map(|c| format!("{c:?}"));
+        // Only meaningful without BAO_* variables set; CI and the tests run without them.
+        if std::env::vars().all(|(k, _)| !k.starts_with("BAO_")) {
+            assert_eq!(parsed.ok(), Some(format!("{:?}", Config::defaults())));
         }
     }
 }

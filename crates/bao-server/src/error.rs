@@ -3,10 +3,13 @@
 //! ([`IntoResponse`]) and a socket sends it as `{"t":"error","code":CODE,"message":TEXT}`
 //! ([`crate::protocol::ServerMsg::error`]), so both speak the same codes (protocol.md).
 
-use axum::http::StatusCode;
+use std::time::Duration;
+
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+use crate::logs;
 use crate::protocol::ErrorBody;
 
 /// An error answered to a client, over HTTP or a socket.
@@ -26,9 +29,15 @@ pub enum AppError {
     /// 403 `not_a_player`: only a seat holder may do that.
     #[error("{0}")]
     NotAPlayer(String),
-    /// 404 `not_found`.
+    /// 403 `forbidden_origin`: a WebSocket opened by a page of another site.
+    #[error("this server's games cannot be opened from pages of {0}")]
+    ForbiddenOrigin(String),
+    /// 404 `not_found`: no game of that id.
     #[error("no such game")]
     NotFound,
+    /// 404 `not_found`: no such path under `/api/`.
+    #[error("not found")]
+    UnknownPath,
     /// 405 `method_not_allowed`.
     #[error("this path does not take that method")]
     MethodNotAllowed,
@@ -50,9 +59,14 @@ pub enum AppError {
     /// 413 `payload_too_large`.
     #[error("the request body is too large")]
     PayloadTooLarge,
-    /// 429 `rate_limited`.
-    #[error("{0}")]
-    RateLimited(&'static str),
+    /// 429 `rate_limited`; over HTTP with a `Retry-After` header.
+    #[error("{message}")]
+    RateLimited {
+        /// For people.
+        message: &'static str,
+        /// When the client may try again.
+        retry_after: Duration,
+    },
     /// 503 `unavailable`: shutting down, or the room could not be reached.
     #[error("the server is shutting down")]
     Unavailable,
@@ -84,7 +98,8 @@ impl AppError {
             AppError::UnknownVariant(_) => "unknown_variant",
             AppError::BadMessage(_) => "bad_message",
             AppError::NotAPlayer(_) => "not_a_player",
-            AppError::NotFound => "not_found",
+            AppError::ForbiddenOrigin(_) => "forbidden_origin",
+            AppError::NotFound | AppError::UnknownPath => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::SeatTaken => "seat_taken",
             AppError::GameOver => "game_over",
@@ -92,7 +107,7 @@ impl AppError {
             AppError::StalePly(_) => "stale_ply",
             AppError::IllegalMove(_) => "illegal_move",
             AppError::PayloadTooLarge => "payload_too_large",
-            AppError::RateLimited(_) => "rate_limited",
+            AppError::RateLimited { .. } => "rate_limited",
             AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
             AppError::Busy => "busy",
             AppError::Internal(_) | AppError::Startup(_) => "internal",
@@ -105,8 +120,8 @@ impl AppError {
             AppError::BadRequest(_) | AppError::UnknownVariant(_) | AppError::BadMessage(_) => {
                 StatusCode::BAD_REQUEST
             }
-            AppError::NotAPlayer(_) => StatusCode::FORBIDDEN,
-            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
+            AppError::NotFound | AppError::UnknownPath => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::SeatTaken
             | AppError::GameOver
@@ -114,7 +129,7 @@ impl AppError {
             | AppError::StalePly(_) => StatusCode::CONFLICT,
             AppError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            AppError::RateLimited(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
@@ -146,10 +161,22 @@ impl AppError {
         }
     }
 
-    /// Logs server-side faults (the client only hears "internal error").
+    /// Logs the error at its level: server-side faults (the client only hears "internal error") as errors,
+    /// a full server as a warning, and refusals that are the client's business (4xx) at debug level. Errors
+    /// and warnings are rate-limited, so that a client provoking them cannot flood the logs.
     pub fn log(&self) {
-        if let AppError::Internal(m) = self {
-            tracing::error!("{m}");
+        match self {
+            AppError::Internal(m) => {
+                if let Some(suppressed) = logs::errors().pass() {
+                    tracing::error!(suppressed, "{m}");
+                }
+            }
+            AppError::Busy | AppError::Unavailable => {
+                if let Some(suppressed) = logs::warnings().pass() {
+                    tracing::warn!(suppressed, code = self.code(), "refused: {self}");
+                }
+            }
+            other => tracing::debug!(code = other.code(), "refused: {other}"),
         }
     }
 }
@@ -157,8 +184,20 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         self.log();
-        (self.status(), Json(self.body())).into_response()
+        let mut r = (self.status(), Json(self.body())).into_response();
+        if let AppError::RateLimited { retry_after, .. } = self {
+            r.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(retry_secs(retry_after)),
+            );
+        }
+        r
     }
+}
+
+/// `Retry-After` in whole seconds, rounded up and at least 1 (0 would invite an immediate retry).
+fn retry_secs(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
 #[cfg(test)]
@@ -174,13 +213,39 @@ mod tests {
             (AppError::NotSaved("disk full".into()), "unavailable", 503),
             (AppError::SeatTaken, "seat_taken", 409),
             (AppError::IllegalMove("x".into()), "illegal_move", 422),
-            (AppError::RateLimited("slow down"), "rate_limited", 429),
+            (
+                AppError::RateLimited {
+                    message: "slow down",
+                    retry_after: Duration::from_secs(1),
+                },
+                "rate_limited",
+                429,
+            ),
+            (AppError::UnknownPath, "not_found", 404),
+            (
+                AppError::ForbiddenOrigin("x".into()),
+                "forbidden_origin",
+                403,
+            ),
             (AppError::Internal("secret".into()), "internal", 500),
         ];
         for (e, code, status) in cases {
             assert_eq!(e.code(), code);
             assert_eq!(e.status().as_u16(), status);
         }
+    }
+
+    #[test]
+    fn retry_after_is_whole_seconds_rounded_up() {
+        assert_eq!(retry_secs(Duration::ZERO), 1);
+        assert_eq!(retry_secs(Duration::from_millis(1)), 1);
+        assert_eq!(retry_secs(Duration::from_millis(59_001)), 60);
+        let r = AppError::RateLimited {
+            message: "x",
+            retry_after: Duration::from_millis(2_500),
+        }
+        .into_response();
+        assert_eq!(r.headers()[header::RETRY_AFTER], "3");
     }
 
     #[test]

@@ -51,6 +51,19 @@ fn init_logs(config: &Config) {
     }
 }
 
+/// Every connection is a file descriptor, and the usual soft limit (1,024) is far below what a server needs:
+/// slow or idle clients would use it up and the server could accept nobody, `/healthz` included. Raise it
+/// to the hard limit (which an administrator sets).
+fn raise_open_files_limit() {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(n) if n < 4096 => tracing::warn!(
+            "at most {n} open files (connections included): raise the hard limit (ulimit -Hn, LimitNOFILE)"
+        ),
+        Ok(n) => tracing::debug!("at most {n} open files"),
+        Err(e) => tracing::warn!("cannot raise the open files limit: {e}"),
+    }
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -86,6 +99,7 @@ async fn main() -> ExitCode {
         };
     }
     init_logs(&config);
+    raise_open_files_limit();
     let listener = match tokio::net::TcpListener::bind(&config.bind).await {
         Ok(l) => l,
         Err(e) => {

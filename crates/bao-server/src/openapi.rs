@@ -443,7 +443,10 @@ impl IntoResponses for CreateErrors {
                 "the variant is not one of the four",
             ),
             (
-                AppError::RateLimited("too many requests; try again in a moment"),
+                AppError::RateLimited {
+                    message: "too many requests; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(2),
+                },
                 "this address created more than `--create-per-minute` games in the last minute",
             ),
         ];
@@ -512,7 +515,21 @@ pub struct SocketErrors;
 
 impl IntoResponses for SocketErrors {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
-        let mut responses = errors(&room_errors());
+        let mut list = vec![
+            (
+                AppError::ForbiddenOrigin("https://elsewhere.example".into()),
+                "the request comes from a page of another site (its `Origin` is not this server's)",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "too many connections from your address; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(1),
+                },
+                "this address holds as many sockets as it may, or opens them too fast",
+            ),
+        ];
+        list.extend(room_errors());
+        let mut responses = errors(&list);
         responses.insert(
             StatusCode::BAD_REQUEST.as_u16().to_string(),
             ResponseBuilder::new()

@@ -7,13 +7,15 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use bao_core::Side;
+use governor::DefaultDirectRateLimiter;
 use tokio::sync::broadcast::{self, error::RecvError};
 
 use crate::error::AppError;
+use crate::limits::{self, SocketSlot};
 use crate::protocol::{ClientMsg, ServerMsg};
 use crate::room::handle::Answer;
 use crate::room::{Event, HelloReply, RoomHandle};
-use crate::state::{AppState, Bucket};
+use crate::state::AppState;
 
 /// Largest accepted frame and message (protocol.md: 8 KiB; bigger closes with 1009).
 pub const MAX_MESSAGE: usize = 8 * 1024;
@@ -48,7 +50,10 @@ struct Conn {
     id: u64,
     /// Set once the room has accepted a hello.
     hello: Option<(Option<Side>, broadcast::Receiver<Arc<Event>>)>,
-    bucket: Bucket,
+    /// This connection's message rate (`--ws-rate`, `--ws-burst`).
+    rate: DefaultDirectRateLimiter,
+    /// Its place among its address's sockets; the address's message rate is shared by all of them.
+    slot: SocketSlot,
     /// Refused messages, decaying by one per second.
     strikes: f64,
     last_strike: Instant,
@@ -71,17 +76,19 @@ impl Drop for SocketGauge {
     }
 }
 
-/// Runs one connection to the game of `room` until either side closes it.
-pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle) {
+/// Runs one connection to the game of `room` until either side closes it; `slot` is its place among its
+/// client address's sockets.
+pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot: SocketSlot) {
     state.metrics().open_sockets.fetch_add(1, Ordering::Relaxed);
     let _gauge = SocketGauge(state.clone());
-    let burst = state.config().ws_burst;
+    let cfg = state.config();
     let mut conn = Conn {
         id: state.next_conn_id(),
         state: state.clone(),
         room,
         hello: None,
-        bucket: Bucket::full(burst),
+        rate: limits::direct(limits::quota(cfg.ws_rate, cfg.ws_burst)),
+        slot,
         strikes: 0.0,
         last_strike: Instant::now(),
     };
@@ -146,10 +153,18 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle) {
             code,
             reason: Utf8Bytes::from_static(reason),
         };
-        let _ = tokio::time::timeout(
-            Duration::from_secs(2),
-            socket.send(Message::Close(Some(frame))),
-        )
+        // The closing handshake: send our close, then read until the client's. Dropping the connection with
+        // its messages unread would make the kernel reset it, and the client would lose our close frame
+        // (and its code) with them.
+        let _ = tokio::time::timeout(Duration::from_secs(2), async {
+            if socket.send(Message::Close(Some(frame))).await.is_ok() {
+                while let Some(Ok(m)) = socket.recv().await {
+                    if matches!(m, Message::Close(_)) {
+                        break;
+                    }
+                }
+            }
+        })
         .await;
     }
     if conn.hello.is_some() {
@@ -180,10 +195,10 @@ fn is_too_big(e: &axum::Error) -> bool {
 }
 
 impl Conn {
-    /// Takes a token for a message; false if over the rate.
+    /// Takes a token for a message from the connection's rate and its address's; false if over either.
     fn admit(&mut self) -> bool {
-        let cfg = self.state.config();
-        if self.bucket.take(cfg.ws_rate, cfg.ws_burst) {
+        // The address's allowance is only spent on messages the connection's own rate lets through.
+        if self.rate.check().is_ok() && self.state.limits().message(self.slot.key()) {
             return true;
         }
         let now = Instant::now();
@@ -205,8 +220,14 @@ impl Conn {
                 return Ok(Flow::Continue);
             }
             Message::Close(_) => return Err(()),
-            // Pings are answered by the WebSocket layer.
-            Message::Ping(_) | Message::Pong(_) => return Ok(Flow::Continue),
+            // The WebSocket layer answers pings, but they cost like any message: a flood of them is refused
+            // and closed like one of text frames.
+            Message::Ping(_) | Message::Pong(_) => {
+                if !self.admit() {
+                    return self.refuse(socket).await;
+                }
+                return Ok(Flow::Continue);
+            }
         };
         if !self.admit() {
             return self.refuse(socket).await;
@@ -246,7 +267,11 @@ impl Conn {
         if self.strikes > f64::from(self.state.config().ws_strikes) {
             return Ok(Flow::Close(CLOSE_POLICY, "rate limit exceeded"));
         }
-        let e = AppError::RateLimited("too many messages; slow down");
+        let e = AppError::RateLimited {
+            message: "too many messages; slow down",
+            // Not sent on a socket: the client slows down, or is closed.
+            retry_after: Duration::from_secs(1),
+        };
         send(socket, error_msg(&e)).await?;
         Ok(Flow::Continue)
     }

@@ -5,7 +5,9 @@ mod common;
 use std::time::Instant;
 
 use common::Server;
+use futures_util::SinkExt;
 use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
 
 fn rss_kib() -> u64 {
     std::fs::read_to_string("/proc/self/status")
@@ -98,5 +100,66 @@ async fn figures() {
         after.saturating_sub(before) as f64 / 1000.0
     );
     drop(socks);
+    s.stop().await;
+}
+
+/// The per-address limits at their defaults against one address in a reconnect loop (issue 12, point 3):
+/// `cargo test -p bao-server --test measure per_address -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn per_address_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = bao_server::config::Config::defaults();
+    config.bind = "127.0.0.1:0".into();
+    config.data_dir = dir.path().to_path_buf();
+    let s = Server::start_with(config).await;
+    let (id, north, _south, mut w) = s.south_and_spectator().await;
+    let looping = std::time::Duration::from_secs(6);
+    let started = Instant::now();
+    let (mut answered, mut sockets, mut refused) = (0u64, 0u64, 0u64);
+    let spectator = async {
+        let mut events = 0u64;
+        while started.elapsed() < looping {
+            if w.silent_for(50).await {
+                continue;
+            }
+            events += 1;
+        }
+        events
+    };
+    let reconnect_loop = async {
+        while started.elapsed() < looping {
+            let url = format!("ws://{}/ws/{id}", s.addr);
+            let Ok((stream, _)) = tokio_tungstenite::connect_async(url).await else {
+                refused += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+                continue;
+            };
+            let mut b = common::Ws { stream };
+            sockets += 1;
+            // No waiting for the welcome: over the address's rate even the hello is refused.
+            // Sends fail once the server closed the socket for its strikes.
+            let mut texts = vec![json!({"t": "hello", "token": north, "v": 0}).to_string()];
+            texts.extend((0..50).map(|_| json!({"t": "ping"}).to_string()));
+            for t in texts {
+                if b.stream.send(Message::Text(t.into())).await.is_err() {
+                    break;
+                }
+            }
+            let wait = std::time::Duration::from_millis(50);
+            while let Ok(common::Got::Json(v)) = tokio::time::timeout(wait, b.next()).await {
+                answered += u64::from(v["t"] == "pong");
+            }
+            b.close().await;
+        }
+    };
+    let (events, ()) = tokio::join!(spectator, reconnect_loop);
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!(
+        "default limits, {secs:.1} s of a reconnect loop from one address: {sockets} sockets ({refused} upgrades \
+         refused), {answered} messages answered = {:.0}/s; the spectator got {events} events = {:.1}/s",
+        answered as f64 / secs,
+        events as f64 / secs
+    );
     s.stop().await;
 }

@@ -223,13 +223,7 @@ async fn every_error_code() {
 
 #[tokio::test]
 async fn rate_limited_then_disconnected() {
-    let s = Server::fresh_with(|c| {
-        c.ws_rate = 0.5;
-        c.ws_burst = 5.0;
-        c.ws_strikes = 5;
-    })
-    .await;
-    let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+    let (s, id) = Server::strict_rate().await;
     let mut w = s.ws(&id).await;
     for _ in 0..60 {
         w.send(json!({"t": "ping"})).await;

@@ -55,8 +55,8 @@ async function clickFirstLegal(page, prefer = () => false) {
 async function decodeQr(page) {
   const img = await page.evaluate(async () => {
     const svg = document.querySelector('[data-role=qr] svg');
-    const blob = new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' });
-    const url = URL.createObjectURL(blob);
+    // A data: URL: the page's Content-Security-Policy allows images from data: but not from blob:.
+    const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
     const im = new Image();
     await new Promise((res, rej) => {
       im.onload = res;

@@ -25,7 +25,7 @@ const COMMAND_CAP: usize = 64;
 #[derive(Debug)]
 pub struct Room {
     pub(super) deps: RoomDeps,
-    rooms: Rooms,
+    pub(super) rooms: Rooms,
     generation: u64,
     pub(super) game: Game,
     pub(super) log: EventLog,
@@ -254,7 +254,7 @@ impl Room {
     fn hello(&mut self, conn: u64, token: Option<String>, client_v: u64) -> HelloReply {
         let seat = token.as_deref().and_then(|t| self.game.seat_of_token(t));
         let token_rejected = token.is_some() && seat.is_none();
-        let due = self.crowd.enter(conn, seat);
+        let due = self.crowd.enter(conn, seat, Instant::now());
         let welcome = ServerMsg::Welcome {
             you: You::from(seat),
             v: self.log.v(),

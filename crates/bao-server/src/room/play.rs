@@ -171,6 +171,10 @@ impl Room {
             }
             return Ok(None);
         }
+        if self.rooms.is_full() {
+            // The new game could not be opened.
+            return Err(AppError::Busy);
+        }
         // Sides swap: whoever held south holds north in the new game.
         let kinds = Side::ALL.map(|new_side| self.game.kinds[new_side.opponent().index()]);
         let tokens: [Option<String>; 2] =

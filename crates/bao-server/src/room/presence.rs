@@ -1,9 +1,12 @@
 //! Who is in a room (lila-ws calls it `RoomCrowd`): the connections and their seats, how many watch, and
 //! when the `presence` event is due.
 //!
-//! A seat holder arriving or leaving is news at once; a crowd of watchers arriving is not, so a change of
-//! the watcher count alone is published at most once per [`WATCHER_PRESENCE_EVERY`]. The crowd only counts
-//! and schedules; the room publishes.
+//! A seat holder arriving is news at once when the seat was shown offline. A seat holder leaving is shown
+//! only after [`SEAT_OFFLINE_GRACE`], so that a reload does not flicker and a seat holder reconnecting in a
+//! loop shows as one seat staying online (it once pushed 4,249 presence events a second to every
+//! spectator). A crowd of watchers arriving is no news either: a change of the watcher count alone is
+//! published at most once per [`WATCHER_PRESENCE_EVERY`]. So a room publishes at most about two presence
+//! events per second whatever its connections do. The crowd only counts and schedules; the room publishes.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -13,14 +16,18 @@ use bao_core::Side;
 /// Watcher-count-only presence changes are published at most this often.
 pub const WATCHER_PRESENCE_EVERY: Duration = Duration::from_secs(1);
 
+/// A seat shown online whose last connection closed is shown offline this long after, if it has not come
+/// back by then.
+pub const SEAT_OFFLINE_GRACE: Duration = Duration::from_secs(1);
+
 /// What a room should do about the presence event after a change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Due {
     /// Nothing to tell (it is what was last published, or a publication is already scheduled).
     No,
-    /// A seat's state changed: publish now.
+    /// A seat shown offline came online: publish now.
     Now,
-    /// Only the watcher count changed: publish at this time.
+    /// A seat went offline, or only the watcher count changed: publish at this time.
     At(Instant),
 }
 
@@ -90,8 +97,8 @@ impl Crowd {
         self.due
     }
 
-    /// Adds (or re-seats) connection `conn`.
-    pub fn enter(&mut self, conn: u64, seat: Option<Side>) -> Due {
+    /// Adds (or re-seats) connection `conn` at `now`.
+    pub fn enter(&mut self, conn: u64, seat: Option<Side>, now: Instant) -> Due {
         if let Some(prev) = self.conns.insert(conn, seat) {
             self.uncount(prev);
         }
@@ -100,7 +107,7 @@ impl Crowd {
             None => self.watchers += 1,
         }
         self.idle_since = None;
-        self.changed()
+        self.changed(now)
     }
 
     /// Removes connection `conn`; returns its seat if it was in the room.
@@ -110,7 +117,7 @@ impl Crowd {
         if self.conns.is_empty() {
             self.idle_since = Some(now);
         }
-        Some((seat, self.changed()))
+        Some((seat, self.changed(now)))
     }
 
     fn uncount(&mut self, seat: Option<Side>) {
@@ -128,20 +135,28 @@ impl Crowd {
         )
     }
 
-    /// What to do after a change: publish now if a seat's state changed, or schedule it if only the watcher
-    /// count did.
-    fn changed(&mut self) -> Due {
-        let now = self.now_showing();
-        if now == self.shown {
+    /// What to do after a change at `now`: publish at once if a seat shown offline came online; schedule a
+    /// seat going offline after the grace period (a scheduled event waits for it too); schedule a watcher
+    /// count change for the next slot.
+    fn changed(&mut self, now: Instant) -> Due {
+        let showing = self.now_showing();
+        if showing == self.shown {
+            // A scheduled event may still be due; it finds nothing to say (see `take_due`).
             return Due::No;
         }
-        if now.0 != self.shown.0 || now.1 != self.shown.1 {
+        let came = (showing.0 && !self.shown.0) || (showing.1 && !self.shown.1);
+        if came {
             return Due::Now;
         }
-        if self.due.is_some() {
+        let went = (!showing.0 && self.shown.0) || (!showing.1 && self.shown.1);
+        let at = if went {
+            let grace = now + SEAT_OFFLINE_GRACE;
+            self.due.map_or(grace, |d| d.max(grace))
+        } else if self.due.is_some() {
             return Due::No;
-        }
-        let at = self.last_shown + WATCHER_PRESENCE_EVERY;
+        } else {
+            self.last_shown + WATCHER_PRESENCE_EVERY
+        };
         self.due = Some(at);
         Due::At(at)
     }
@@ -170,17 +185,54 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seats_are_news_at_once() {
+    fn a_seat_coming_online_is_news_at_once_and_going_offline_after_a_grace() {
         let t0 = Instant::now();
         let mut c = Crowd::new([false, false], t0);
-        assert_eq!(c.enter(1, Some(Side::South)), Due::Now);
+        assert_eq!(c.enter(1, Some(Side::South), t0), Due::Now);
         c.published(t0);
         assert!(c.online(Side::South) && !c.online(Side::North));
         // A second tab of the same seat changes nothing visible.
-        assert_eq!(c.enter(2, Some(Side::South)), Due::No);
+        assert_eq!(c.enter(2, Some(Side::South), t0), Due::No);
         assert_eq!(c.leave(1, t0).map(|l| l.1), Some(Due::No));
-        assert_eq!(c.leave(2, t0).map(|l| l.1), Some(Due::Now));
+        let at = t0 + SEAT_OFFLINE_GRACE;
+        assert_eq!(c.leave(2, t0).map(|l| l.1), Some(Due::At(at)));
         assert_eq!(c.idle_since(), Some(t0));
+        assert!(!c.take_due(t0));
+        assert!(c.take_due(at));
+        c.published(at);
+        // Shown offline now: coming back is news at once.
+        assert_eq!(c.enter(3, Some(Side::South), at), Due::Now);
+    }
+
+    #[test]
+    fn a_seat_reconnecting_within_the_grace_shows_nothing() {
+        let t0 = Instant::now();
+        let mut c = Crowd::new([false, false], t0);
+        c.enter(1, Some(Side::North), t0);
+        c.published(t0);
+        let mut t = t0;
+        for conn in 2..1_000 {
+            t += Duration::from_millis(1);
+            assert!(matches!(c.leave(conn - 1, t), Some((_, Due::At(_)))));
+            assert_eq!(c.enter(conn, Some(Side::North), t), Due::No);
+        }
+        assert!(
+            !c.take_due(t + SEAT_OFFLINE_GRACE),
+            "still online: nothing to say"
+        );
+    }
+
+    #[test]
+    fn a_seat_going_offline_holds_back_a_watcher_event_until_its_grace_ends() {
+        let t0 = Instant::now();
+        let mut c = Crowd::new([false, false], t0);
+        c.enter(1, Some(Side::South), t0);
+        c.published(t0);
+        assert_eq!(c.enter(2, None, t0), Due::At(t0 + WATCHER_PRESENCE_EVERY));
+        let later = t0 + Duration::from_millis(900);
+        let grace_end = later + SEAT_OFFLINE_GRACE;
+        assert_eq!(c.leave(1, later).map(|l| l.1), Some(Due::At(grace_end)));
+        assert_eq!(c.due(), Some(grace_end));
     }
 
     #[test]
@@ -189,9 +241,9 @@ mod tests {
         let mut c = Crowd::new([false, false], t0);
         c.published(t0);
         let at = t0 + WATCHER_PRESENCE_EVERY;
-        assert_eq!(c.enter(1, None), Due::At(at));
+        assert_eq!(c.enter(1, None, t0), Due::At(at));
         // More watchers within the interval are folded into the same event.
-        assert_eq!(c.enter(2, None), Due::No);
+        assert_eq!(c.enter(2, None, t0), Due::No);
         assert_eq!(c.watchers(), 2);
         assert!(!c.take_due(t0));
         assert!(c.take_due(at));
@@ -204,7 +256,7 @@ mod tests {
         let t0 = Instant::now();
         let mut c = Crowd::new([false, false], t0);
         c.published(t0);
-        c.enter(1, None);
+        c.enter(1, None, t0);
         c.leave(1, t0);
         assert!(!c.take_due(t0 + WATCHER_PRESENCE_EVERY));
     }
@@ -222,7 +274,7 @@ mod tests {
         let mut c = Crowd::new([false, false], Instant::now());
         assert_eq!(c.leave(7, Instant::now()), None);
         assert_eq!(c.seat_of(7), None);
-        c.enter(7, None);
+        c.enter(7, None, Instant::now());
         assert_eq!(c.seat_of(7), Some(None));
     }
 }

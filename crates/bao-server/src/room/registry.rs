@@ -102,6 +102,15 @@ impl Rooms {
         Ok(task)
     }
 
+    /// Whether as many rooms are in memory as `--max-games` allows: a game created now could not be opened,
+    /// so creating one is refused instead.
+    pub fn is_full(&self) -> bool {
+        self.inner
+            .map
+            .lock()
+            .map_or(true, |map| map.len() >= self.inner.deps.limits.max_rooms)
+    }
+
     fn lookup(&self, id: &str) -> Option<RoomTask> {
         let map = self.inner.map.lock().ok()?;
         map.get(id).filter(|h| !h.tx.is_closed()).cloned()

@@ -38,6 +38,12 @@ pub fn test_config(data_dir: &Path) -> Config {
     c.web_dir = Some(data_dir.join("no-web"));
     c.ws_rate = 1000.0;
     c.ws_burst = 1000.0;
+    // Every test client comes from 127.0.0.1: the per-address limits are off unless a test wants them.
+    c.ws_address_rate = 1e6;
+    c.ws_address_burst = 1e6;
+    c.ws_connect_rate = 1e6;
+    c.ws_connect_burst = 1e6;
+    c.ws_per_address = 1_000_000;
     c.create_per_minute = 10_000.0;
     c
 }
@@ -56,6 +62,19 @@ impl Server {
         let mut s = Server::start_with(config).await;
         s._dir = Some(dir);
         s
+    }
+
+    /// A server with a strict message rate (0.5 a second, bursts of 5, closed after 5 refusals) and a
+    /// game's id.
+    pub async fn strict_rate() -> (Server, String) {
+        let s = Server::fresh_with(|c| {
+            c.ws_rate = 0.5;
+            c.ws_burst = 5.0;
+            c.ws_strikes = 5;
+        })
+        .await;
+        let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+        (s, id)
     }
 
     pub async fn start(data_dir: &Path) -> Server {
@@ -159,6 +178,18 @@ impl Server {
         (id, south, j["token"].as_str().unwrap().to_owned())
     }
 
+    /// A game between friends with south connected and a spectator welcomed (its snapshot read). Returns
+    /// (id, north's token, south's socket, the spectator's socket).
+    pub async fn south_and_spectator(&self) -> (String, String, Ws, Ws) {
+        let (id, south, north) = self.friends_game("kujifunza").await;
+        let mut a = self.ws(&id).await;
+        a.hello(Some(&south), 0).await;
+        let mut w = self.ws(&id).await;
+        w.hello(None, 0).await;
+        w.recv_t("snapshot").await;
+        (id, north, a, w)
+    }
+
     pub async fn metric(&self, name: &str) -> f64 {
         let (_, text) = self.get_text("/metrics").await;
         text.lines()
@@ -169,6 +200,22 @@ impl Server {
 
     pub async fn ws(&self, id: &str) -> Ws {
         ws_connect(&self.addr.to_string(), id).await
+    }
+
+    /// A WebSocket upgrade request to `/ws/{id}` with extra `headers`, answered but not followed (the
+    /// status and headers tell whether the server would have upgraded: 101).
+    pub async fn upgrade(&self, id: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        let mut r = self
+            .http
+            .get(self.url(&format!("/ws/{id}")))
+            .header("connection", "upgrade")
+            .header("upgrade", "websocket")
+            .header("sec-websocket-version", "13")
+            .header("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==");
+        for (k, v) in headers {
+            r = r.header(*k, *v);
+        }
+        r.send().await.unwrap()
     }
 }
 
@@ -290,10 +337,18 @@ impl Drop for Guard {
     }
 }
 
-/// The binary on a free port with data directory `data`, the given environment and no `--web-dir`; its
-/// stderr piped.
-pub fn binary(data: &Path, env: &[(&str, &str)]) -> std::process::Command {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_bao-server"));
+/// The binary with data directory `data`, the given environment and no `--web-dir`, on a free port; its stderr
+/// piped. With `nofile`, it runs through `sh` with that soft limit of open files.
+fn binary_with(data: &Path, env: &[(&str, &str)], nofile: Option<u32>) -> std::process::Command {
+    let bin = env!("CARGO_BIN_EXE_bao-server");
+    let mut cmd = match nofile {
+        Some(n) => {
+            let mut c = std::process::Command::new("sh");
+            c.args(["-c", &format!("ulimit -Sn {n} && exec \"$0\" \"$@\""), bin]);
+            c
+        }
+        None => std::process::Command::new(bin),
+    };
     cmd.args(["--bind", "127.0.0.1:0"])
         .env("BAO_DATA_DIR", data)
         .env_remove("BAO_WEB_DIR")
@@ -306,11 +361,34 @@ pub fn binary(data: &Path, env: &[(&str, &str)]) -> std::process::Command {
     cmd
 }
 
+/// The binary on a free port with data directory `data`, the given environment and no `--web-dir`; its
+/// stderr piped.
+pub fn binary(data: &Path, env: &[(&str, &str)]) -> std::process::Command {
+    binary_with(data, env, None)
+}
+
 /// Starts the binary with the given environment and no `--web-dir`; returns it and its first log lines up to
 /// the one with the address, and the address.
 pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, String) {
-    let mut cmd = binary(data, env);
-    let mut child = cmd.spawn().expect("spawn bao-server");
+    let (guard, lines, addr, _) = spawn_binary_with(data, env, None);
+    (guard, lines, addr)
+}
+
+/// [`spawn_binary`], started through `sh` with a soft limit of `nofile` open files when given, also
+/// returning the rest of its log lines as they come.
+pub fn spawn_binary_with(
+    data: &Path,
+    env: &[(&str, &str)],
+    nofile: Option<u32>,
+) -> (
+    Guard,
+    Vec<String>,
+    String,
+    std::sync::mpsc::Receiver<String>,
+) {
+    let mut child = binary_with(data, env, nofile)
+        .spawn()
+        .expect("spawn bao-server");
     let stderr = child.stderr.take().expect("stderr");
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
@@ -332,7 +410,7 @@ pub fn spawn_binary(data: &Path, env: &[(&str, &str)]) -> (Guard, Vec<String>, S
         });
         lines.push(line);
         if let Some(addr) = addr {
-            return (guard, lines, addr);
+            return (guard, lines, addr, rx);
         }
     }
 }

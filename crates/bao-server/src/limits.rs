@@ -1,0 +1,288 @@
+//! Limits per client address: games created, WebSocket connections open and opened, WebSocket messages.
+//!
+//! They are per address and not per socket, so that reconnecting does not start afresh. An IPv6 client counts
+//! by its /64, which one subscriber usually holds whole (rotating inside it must not multiply the
+//! allowance). The rates are GCRA limiters from `governor`, keyed by [`ClientKey`].
+
+use std::collections::HashMap;
+use std::fmt;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::http::HeaderMap;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::config::Config;
+use crate::error::AppError;
+
+/// How long a client over the socket cap is told to wait: sockets close at no predictable time.
+const SOCKETS_RETRY_AFTER: Duration = Duration::from_secs(10);
+
+/// The client's address: the peer, or behind a trusted proxy the last `X-Forwarded-For` entry.
+pub fn client_ip(trust_forwarded: bool, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    if trust_forwarded {
+        // Only the last entry was written by our proxy; earlier ones come from the client.
+        let last = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|s| s.trim().parse::<IpAddr>().ok());
+        if let Some(ip) = last {
+            return ip;
+        }
+    }
+    peer.ip()
+}
+
+/// A client address as the limits count it: an IPv4 address, or the /64 network of an IPv6 one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClientKey(IpAddr);
+
+impl ClientKey {
+    /// The key of `ip`. IPv4-mapped IPv6 addresses (`::ffff:192.0.2.1`, from dual-stack sockets) count as
+    /// their IPv4 address.
+    pub fn of(ip: IpAddr) -> ClientKey {
+        match ip {
+            IpAddr::V4(v4) => ClientKey(IpAddr::V4(v4)),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => ClientKey(IpAddr::V4(v4)),
+                None => {
+                    let net = u128::from(v6) & !((1u128 << 64) - 1);
+                    ClientKey(IpAddr::V6(Ipv6Addr::from(net)))
+                }
+            },
+        }
+    }
+}
+
+impl fmt::Display for ClientKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            IpAddr::V4(v4) => write!(f, "{v4}"),
+            IpAddr::V6(v6) => write!(f, "{v6}/64"),
+        }
+    }
+}
+
+/// A quota of `per_second` on average (fractions allowed: 0.5 is one every two seconds) and bursts of
+/// `burst`. Out-of-range values are clamped rather than refused: one per day at the least, a burst of one.
+pub fn quota(per_second: f64, burst: f64) -> Quota {
+    let per_second = if per_second.is_finite() {
+        per_second.clamp(1.0 / 86_400.0, 1e9)
+    } else {
+        1e9
+    };
+    let period = Duration::from_secs_f64(1.0 / per_second).max(Duration::from_nanos(1));
+    let burst = if burst.is_finite() {
+        burst.round().clamp(1.0, f64::from(u32::MAX)) as u32
+    } else {
+        u32::MAX
+    };
+    let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
+    Quota::with_period(period)
+        .unwrap_or_else(|| Quota::per_second(NonZeroU32::MAX))
+        .allow_burst(burst)
+}
+
+/// A rate limiter for one thing (one socket's messages, say).
+pub fn direct(quota: Quota) -> DefaultDirectRateLimiter {
+    RateLimiter::direct(quota)
+}
+
+/// The per-address limits the HTTP handlers and sockets share.
+#[derive(Debug)]
+pub struct AddressLimits {
+    create: DefaultKeyedRateLimiter<ClientKey>,
+    connect: DefaultKeyedRateLimiter<ClientKey>,
+    messages: DefaultKeyedRateLimiter<ClientKey>,
+    sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
+    max_sockets: u32,
+    clock: DefaultClock,
+}
+
+impl AddressLimits {
+    /// The limits of `config`.
+    pub fn new(config: &Config) -> AddressLimits {
+        let per_minute = config.create_per_minute;
+        AddressLimits {
+            create: RateLimiter::keyed(quota(per_minute / 60.0, per_minute.max(1.0))),
+            connect: RateLimiter::keyed(quota(config.ws_connect_rate, config.ws_connect_burst)),
+            messages: RateLimiter::keyed(quota(config.ws_address_rate, config.ws_address_burst)),
+            sockets: Arc::default(),
+            max_sockets: config.ws_per_address,
+            clock: DefaultClock::default(),
+        }
+    }
+
+    fn check(
+        &self,
+        limiter: &DefaultKeyedRateLimiter<ClientKey>,
+        key: ClientKey,
+    ) -> Result<(), Duration> {
+        limiter
+            .check_key(&key)
+            .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+    }
+
+    /// Whether `key` may create another game now; the error says how long to wait.
+    pub fn create(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.create, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many games created; try again in a moment",
+                retry_after: wait,
+            })
+    }
+
+    /// A place for one more socket of `key`, within the cap on open sockets and the rate of new ones. The
+    /// place is given back when the returned [`SocketSlot`] is dropped.
+    pub fn open_socket(&self, key: ClientKey) -> Result<SocketSlot, AppError> {
+        let mut open = self
+            .sockets
+            .lock()
+            .map_err(|_| AppError::Internal("socket counts poisoned".into()))?;
+        if open.get(&key).copied().unwrap_or(0) >= self.max_sockets {
+            return Err(AppError::RateLimited {
+                message: "too many connections from your address",
+                retry_after: SOCKETS_RETRY_AFTER,
+            });
+        }
+        // Counted only when the cap lets it through, so that refused attempts do not use up the rate.
+        self.check(&self.connect, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many new connections from your address; try again in a moment",
+                retry_after: wait,
+            })?;
+        *open.entry(key).or_insert(0) += 1;
+        Ok(SocketSlot {
+            sockets: Arc::clone(&self.sockets),
+            key,
+        })
+    }
+
+    /// Takes one message of `key`'s allowance (all its sockets together); false when it is used up.
+    pub fn message(&self, key: ClientKey) -> bool {
+        self.messages.check_key(&key).is_ok()
+    }
+
+    /// Forgets the addresses whose allowances are full again (they are as good as new), so that the maps do
+    /// not grow with every address ever seen.
+    pub fn forget_idle(&self) {
+        for limiter in [&self.create, &self.connect, &self.messages] {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+}
+
+/// One open socket of a client address, counted until dropped.
+#[derive(Debug)]
+pub struct SocketSlot {
+    sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
+    key: ClientKey,
+}
+
+impl SocketSlot {
+    /// The address the socket counts against.
+    pub fn key(&self) -> ClientKey {
+        self.key
+    }
+}
+
+impl Drop for SocketSlot {
+    fn drop(&mut self) {
+        if let Ok(mut open) = self.sockets.lock() {
+            if let Some(n) = open.get_mut(&self.key) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    open.remove(&self.key);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(s: &str) -> ClientKey {
+        ClientKey::of(s.parse().unwrap())
+    }
+
+    #[test]
+    fn ipv6_counts_by_its_64() {
+        assert_eq!(
+            key("2001:db8:1:2::1"),
+            key("2001:db8:1:2:ffff:ffff:ffff:ffff")
+        );
+        assert_ne!(key("2001:db8:1:2::1"), key("2001:db8:1:3::1"));
+        assert_eq!(key("2001:db8:1:2:3:4:5:6").to_string(), "2001:db8:1:2::/64");
+        assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
+        assert_ne!(key("192.0.2.7"), key("192.0.2.8"));
+        assert_eq!(key("192.0.2.7").to_string(), "192.0.2.7");
+    }
+
+    #[test]
+    fn the_forwarded_address_is_the_last_entry_and_only_when_trusted() {
+        let peer: SocketAddr = "10.0.0.1:5000".parse().unwrap();
+        let mut h = HeaderMap::new();
+        h.insert(
+            "x-forwarded-for",
+            "198.51.100.1, 203.0.113.5".parse().unwrap(),
+        );
+        assert_eq!(
+            client_ip(true, peer, &h),
+            "203.0.113.5".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(client_ip(false, peer, &h), peer.ip());
+        h.insert("x-forwarded-for", "garbage".parse().unwrap());
+        assert_eq!(client_ip(true, peer, &h), peer.ip());
+    }
+
+    #[test]
+    fn quotas_take_fractions_and_odd_values() {
+        let q = quota(0.5, 5.0);
+        assert_eq!(q.replenish_interval(), Duration::from_secs(2));
+        assert_eq!(q.burst_size().get(), 5);
+        assert_eq!(quota(0.0, 0.0).burst_size().get(), 1);
+        assert_eq!(quota(f64::NAN, f64::INFINITY).burst_size().get(), u32::MAX);
+        assert_eq!(
+            quota(1e12, 1.0).replenish_interval(),
+            Duration::from_nanos(1)
+        );
+    }
+
+    #[test]
+    fn sockets_are_capped_and_given_back() {
+        let mut c = Config::defaults();
+        c.ws_per_address = 2;
+        let limits = AddressLimits::new(&c);
+        let k = key("192.0.2.1");
+        let a = limits.open_socket(k).unwrap();
+        let _b = limits.open_socket(k).unwrap();
+        assert!(limits.open_socket(k).is_err());
+        assert!(limits.open_socket(key("192.0.2.2")).is_ok());
+        drop(a);
+        assert!(limits.open_socket(k).is_ok());
+    }
+
+    #[test]
+    fn a_refusal_says_how_long_to_wait() {
+        let mut c = Config::defaults();
+        c.create_per_minute = 1.0;
+        let limits = AddressLimits::new(&c);
+        let k = key("192.0.2.1");
+        assert!(limits.create(k).is_ok());
+        match limits.create(k) {
+            Err(AppError::RateLimited { retry_after, .. }) => {
+                assert!(retry_after > Duration::from_secs(50), "{retry_after:?}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
