@@ -7,7 +7,9 @@ import { fetchSnapshot } from '/game/connection.js';
 import { statusLine, movedLine } from '/game/words.js';
 
 // Errors after which the page's idea of the game may be wrong: it asks the server for the game again.
-const RESYNC_ERRORS = ['stale_ply', 'not_your_turn', 'illegal_move', 'game_over'];
+// Errors after which the move sent is not pending any more (the server changed nothing, or the game moved on):
+// the page asks for what it missed and the player may play again.
+const RESYNC_ERRORS = ['stale_ply', 'not_your_turn', 'illegal_move', 'game_over', 'unavailable', 'busy', 'internal'];
 
 /**
  * @typedef {object} Page the game page's parts, as game.js wires them

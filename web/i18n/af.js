@@ -169,6 +169,9 @@ export default {
   'error.not_a_player': 'Net die spelers kan dit doen.',
   'error.bad_message': 'Die bediener het ’n boodskap nie verstaan nie.',
   'error.seat_taken': 'Albei plekke is reeds gevat.',
+  'error.unavailable': 'Die bediener kon dit nie nou stoor nie; niks het verander nie. Probeer weer oor \'n oomblik.',
+  'error.busy': 'Die bediener is nou vol; probeer weer oor \'n oomblik.',
+  'error.internal': 'Die bediener het \'n probleem gehad; niks het verander nie. Probeer weer.',
   'error.generic': 'Iets het verkeerd geloop ({code}).',
 
   'rules.title': 'Reëls van {variant}',

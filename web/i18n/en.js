@@ -169,6 +169,9 @@ export default {
   'error.not_a_player': 'Only the players can do that.',
   'error.bad_message': 'The server did not understand a message.',
   'error.seat_taken': 'Both seats are taken.',
+  'error.unavailable': 'The server could not save that just now; nothing was changed. Try again in a moment.',
+  'error.busy': 'The server is full just now; try again in a moment.',
+  'error.internal': 'The server had a problem; nothing was changed. Try again.',
   'error.generic': 'Something went wrong ({code}).',
 
   'rules.title': 'Rules of {variant}',

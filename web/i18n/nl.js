@@ -169,6 +169,9 @@ export default {
   'error.not_a_player': 'Alleen de spelers kunnen dat doen.',
   'error.bad_message': 'De server begreep een bericht niet.',
   'error.seat_taken': 'Beide plaatsen zijn bezet.',
+  'error.unavailable': 'De server kon dat nu niet opslaan; er is niets veranderd. Probeer het zo opnieuw.',
+  'error.busy': 'De server is nu vol; probeer het zo opnieuw.',
+  'error.internal': 'De server had een probleem; er is niets veranderd. Probeer het opnieuw.',
   'error.generic': 'Er ging iets mis ({code}).',
 
   'rules.title': 'Regels van {variant}',

@@ -169,6 +169,9 @@ export default {
   'error.not_a_player': 'Bara spelarna kan göra det.',
   'error.bad_message': 'Servern förstod inte ett meddelande.',
   'error.seat_taken': 'Båda platserna är tagna.',
+  'error.unavailable': 'Servern kunde inte spara det just nu; ingenting ändrades. Försök igen om en stund.',
+  'error.busy': 'Servern är full just nu; försök igen om en stund.',
+  'error.internal': 'Servern fick ett problem; ingenting ändrades. Försök igen.',
   'error.generic': 'Något gick fel ({code}).',
 
   'rules.title': 'Regler för {variant}',

@@ -169,6 +169,9 @@ export default {
   'error.not_a_player': 'Wachezaji pekee wanaweza kufanya hivyo.',
   'error.bad_message': 'Seva haikuelewa ujumbe.',
   'error.seat_taken': 'Nafasi zote mbili zimeshachukuliwa.',
+  'error.unavailable': 'Seva haikuweza kuhifadhi hilo sasa hivi; hakuna kilichobadilika. Jaribu tena baada ya muda mfupi.',
+  'error.busy': 'Seva imejaa sasa hivi; jaribu tena baada ya muda mfupi.',
+  'error.internal': 'Seva ilipata tatizo; hakuna kilichobadilika. Jaribu tena.',
   'error.generic': 'Kuna tatizo ({code}).',
 
   'rules.title': 'Sheria za {variant}',

@@ -465,3 +465,35 @@ test('positions older than the snapshot carries are fetched when browsing back',
   assert.equal(await p.getAttribute('[data-pit=A6]', 'data-count'), String(start.A6));
   assert.match(await p.textContent('[data-role=stage]'), /namua/i);
 });
+
+test('a move the server could not save is not left pending: the player is told and plays it again', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kiswahili', opponent: 'computer', level: 'easy', seat: 'south' }) });
+  const { body: snap } = await api(server.url, `/api/games/${g.id}`);
+  const p = await newPage({ reducedMotion: 'reduce' });
+  let refused = 0;
+  // The first move is answered as a full disk would be answered; later ones go to the server.
+  await p.routeWebSocket(/\/ws\//, (ws) => {
+    const srv = ws.connectToServer();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(m);
+      if (msg.t === 'move' && refused === 0) {
+        refused += 1;
+        ws.send(JSON.stringify({ t: 'error', code: 'unavailable', message: 'the game could not be saved; try again in a moment' }));
+        return;
+      }
+      srv.send(m);
+    });
+  });
+  await p.goto(server.url + '/');
+  await p.evaluate(({ id, token, seat }) => localStorage.setItem(`bao.seat.${id}`, JSON.stringify({ token, seat })), g);
+  await p.goto(server.url + g.url);
+  await p.waitForSelector('[data-role=connection][data-state=open]');
+  await p.fill('input[data-role=move-input]', snap.legal[0]);
+  await p.press('input[data-role=move-input]', 'Enter');
+  await p.waitForFunction(() => /could not save/.test(document.querySelector('[data-role=toast]').textContent));
+  assert.equal(refused, 1);
+  // Not stuck: the same move can be played again, and this time it is.
+  await p.fill('input[data-role=move-input]', snap.legal[0]);
+  await p.press('input[data-role=move-input]', 'Enter');
+  await p.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length >= 1);
+});
