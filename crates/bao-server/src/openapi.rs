@@ -497,7 +497,22 @@ pub struct SocketErrors;
 
 impl IntoResponses for SocketErrors {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
-        let mut responses = errors(&room_errors());
+        let mut list = room_errors();
+        list.push((
+            AppError::RateLimited("too many connections; try again in a moment"),
+            "this address holds or opens too many sockets",
+        ));
+        let mut responses = errors(&list);
+        responses.insert(
+            StatusCode::FORBIDDEN.as_u16().to_string(),
+            ResponseBuilder::new()
+                .description(
+                    "a browser page of another site: the `Origin` header is neither the server's own \
+                     nor `--public-url`'s (clients that send no `Origin` are accepted)",
+                )
+                .build()
+                .into(),
+        );
         responses.insert(
             StatusCode::BAD_REQUEST.as_u16().to_string(),
             ResponseBuilder::new()
