@@ -78,7 +78,7 @@ status=0
 (cd "$work" && "${fuzzer[@]}" --config-file "$root/scripts/api-fuzz.toml" \
   run "http://127.0.0.1:$port/api/openapi.json" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
-  --max-examples "$examples" --seed 20261129 \
+  --max-examples "$examples" \
   --generation-deterministic --workers 1 --request-timeout 20 --no-color \
   --report junit --report-junit-path "$work/junit.xml") || status=$?
 
