@@ -26,10 +26,10 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "== installing schemathesis into $work"
   rm -rf "$work/venv" "$work/site"
   if python3 -m venv "$work/venv" >/dev/null 2>&1; then
-    "$work/venv/bin/python3" -m pip install -q --disable-pip-version-check -r "$requirements"
+    "$work/venv/bin/python3" -m pip install -q --disable-pip-version-check --root-user-action=ignore -r "$requirements"
   else
     rm -rf "$work/venv"
-    python3 -m pip install -q --disable-pip-version-check --target "$work/site" -r "$requirements"
+    python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore --target "$work/site" -r "$requirements"
   fi
   echo "$want" >"$stamp"
 fi
