@@ -205,8 +205,8 @@ pub async fn create(
     tag = "games",
     params(("id" = String, Path, description = "the game id")),
     request_body(
-        content = Object,
-        description = "`{}` (any JSON is accepted and ignored; an empty body counts as `{}`)",
+        content = Option<Object>,
+        description = "`{}` or nothing (any JSON is accepted and ignored)",
     ),
     responses(
         (status = 200, description = "the seat taken and its token", body = Joined),
