@@ -8,7 +8,7 @@
 //! - [`presence`]: connections, seats online, watchers, the throttled `presence` event.
 //! - [`computer`]: the computer's turn on the blocking pool.
 //! - [`game`]: the game's facts and the views built from them (snapshot, `moved`, record).
-//! - [`actor`]: the room task that ties them together; [`play`]: its handlers that change the game.
+//! - [`actor`]: the room task that ties them together; `play.rs`: its handlers that change the game.
 //! - [`registry`]: the rooms in memory, loading a game's room on demand.
 //! - [`handle`]: the typed requests.
 //!

@@ -2,168 +2,33 @@
 //!
 //! Only the non-macro `sqlx::query` API is used, so building needs no database. The SQL is kept portable
 //! (`$N` parameters, TEXT/BIGINT/INTEGER columns) so that PostgreSQL can be added later.
+//!
+//! Here the [`Store`] and its queries; `rows.rs` the typed rows, `health.rs` how the last writes went and the
+//! writer that is discarded after a failed one, `migrations.rs` the embedded SQL files.
 
-use std::borrow::Cow;
+mod health;
+mod migrations;
+mod rows;
+
+pub use rows::{GameRow, MoveRow, MoveWrite};
+
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use sqlx::error::ErrorKind;
-use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
-use sqlx::pool::PoolConnection;
+use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Connection, Row, Sqlite, SqlitePool};
+use sqlx::{Connection, Row, SqlitePool};
 
-use bao_ai::Level;
-use bao_core::{Side, Variant};
+use bao_core::Side;
 
 use crate::error::AppError;
-use crate::protocol::{Outcome, Reason, SeatKind, Status};
-use crate::tokens::new_game_id;
-
-/// The migrations of `migrations/` at the repository root, embedded at build time (what `sqlx::migrate!`
-/// does, without needing sqlx's macros).
-const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (
-        1,
-        "games",
-        include_str!("../../../migrations/0001_games.sql"),
-    ),
-    (
-        2,
-        "closed version",
-        include_str!("../../../migrations/0002_closed_version.sql"),
-    ),
-    (
-        3,
-        "health",
-        include_str!("../../../migrations/0003_health.sql"),
-    ),
-];
-
-#[derive(Debug)]
-struct Embedded;
-
-impl MigrationSource<'static> for Embedded {
-    fn resolve(
-        self,
-    ) -> futures_core_box::BoxFuture<'static, Result<Vec<Migration>, sqlx::error::BoxDynError>>
-    {
-        Box::pin(async {
-            Ok(MIGRATIONS
-                .iter()
-                .map(|&(version, desc, sql)| {
-                    Migration::new(
-                        version,
-                        Cow::Borrowed(desc),
-                        MigrationType::Simple,
-                        Cow::Borrowed(sql),
-                        false,
-                    )
-                })
-                .collect())
-        })
-    }
-}
-
-/// `BoxFuture` as `MigrationSource` spells it, without a dependency on the futures crate.
-mod futures_core_box {
-    use std::future::Future;
-    use std::pin::Pin;
-    /// A boxed, sendable future.
-    pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
-}
-
-/// A game row as stored.
-#[derive(Clone, Debug)]
-pub struct GameRow {
-    /// Game id.
-    pub id: String,
-    /// The variant.
-    pub variant: Variant,
-    /// Unix seconds.
-    pub created_at: i64,
-    /// Who holds south's and north's seat.
-    pub kinds: [SeatKind; 2],
-    /// Hex SHA-256 of the seat tokens (south, north).
-    pub token_hashes: [Option<String>; 2],
-    /// The computer's level, if a seat is the computer's.
-    pub level: Option<Level>,
-    /// Where the game stands.
-    pub status: Status,
-    /// Winner and reason once finished.
-    pub result: Option<Outcome>,
-    /// Event version of the last write.
-    pub v: i64,
-    /// The game this one is a rematch of.
-    pub rematch_of: Option<String>,
-    /// The rematch of this game, once agreed.
-    pub rematch_game: Option<String>,
-    /// The version when its room last left memory in good order (read only).
-    pub closed_v: Option<i64>,
-}
-
-impl GameRow {
-    /// A new game with a fresh id, created now: playing once every seat is held (by a token or the
-    /// computer), else waiting.
-    pub fn new(
-        variant: Variant,
-        kinds: [SeatKind; 2],
-        token_hashes: [Option<String>; 2],
-        level: Option<Level>,
-    ) -> GameRow {
-        let held = Side::ALL
-            .into_iter()
-            .all(|s| kinds[s.index()] == SeatKind::Computer || token_hashes[s.index()].is_some());
-        GameRow {
-            id: new_game_id(),
-            variant,
-            created_at: unix_now(),
-            kinds,
-            token_hashes,
-            level,
-            status: if held {
-                Status::Playing
-            } else {
-                Status::Waiting
-            },
-            result: None,
-            v: 0,
-            rematch_of: None,
-            rematch_game: None,
-            closed_v: None,
-        }
-    }
-}
-
-/// A stored move.
-#[derive(Clone, Debug)]
-pub struct MoveRow {
-    /// Moves before this one.
-    pub ply: i64,
-    /// Notation, e.g. `A6L`.
-    pub notation: String,
-    /// Version of its `moved` event.
-    pub v: i64,
-}
-
-/// An accepted move to write, with what it does to the game.
-#[derive(Clone, Copy, Debug)]
-pub struct MoveWrite<'a> {
-    /// Moves before it.
-    pub ply: i64,
-    /// Notation.
-    pub notation: &'a str,
-    /// Version of its `moved` event.
-    pub move_v: i64,
-    /// The game's version after it (one more when it ends the game).
-    pub game_v: i64,
-    /// The game's status after it.
-    pub status: Status,
-    /// The result, when it ends the game.
-    pub result: Option<Outcome>,
-}
+use crate::protocol::{Outcome, Status};
+use health::{hint, touch_health, unwritable, Health, Writer, PROBE_TIMEOUT};
+use migrations::Embedded;
+use rows::{game_row, insert_game_row};
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -178,121 +43,12 @@ pub struct Store {
     health: Arc<Health>,
 }
 
-/// A `/healthz` answer is at most this old: writes (real or the probe's) within it stand for the database's
-/// health, so that a flood of health checks costs at most one small write per period.
-const HEALTH_FRESH: Duration = Duration::from_secs(1);
-/// A health probe that takes longer than this counts as failed (the writer is stuck).
-const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// The outcome of the last write and when it was, shared by every clone of the [`Store`].
-#[derive(Debug, Default)]
-struct Health {
-    last: Mutex<Option<(Instant, bool)>>,
-    /// One probe at a time; the others wait for its answer.
-    probing: tokio::sync::Mutex<()>,
-}
-
-impl Health {
-    /// The last outcome, if it is recent enough to answer a health check.
-    fn fresh(&self) -> Option<bool> {
-        let last = *self.last.lock().unwrap_or_else(|p| p.into_inner());
-        last.filter(|(at, _)| at.elapsed() < HEALTH_FRESH)
-            .map(|(_, ok)| ok)
-    }
-
-    /// Records an outcome; returns the previous one.
-    fn record(&self, ok: bool) -> Option<bool> {
-        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-        last.replace((Instant::now(), ok)).map(|(_, was)| was)
-    }
-}
-
-/// The writer connection, held for one write.
-///
-/// Unless the write succeeded ([`Store::settle`] marks it), the connection is closed when this is dropped
-/// instead of going back to the pool, and the pool opens a fresh one for the next write; closing a SQLite
-/// connection rolls back whatever it had open. A connection must not outlive a failed write: when a COMMIT
-/// failed with SQLITE_FULL, sqlx kept counting the transaction as open while SQLite had ended it, so its
-/// ROLLBACK failed and the next write began with a SAVEPOINT instead of BEGIN; when that one failed too,
-/// ROLLBACK TO SAVEPOINT left a transaction open for good, and every later write was a savepoint released
-/// inside it: acknowledged, never committed (issue 12: 2 moves refused, then every move lost).
-struct Writer {
-    conn: PoolConnection<Sqlite>,
-    ok: bool,
-}
-
-impl Drop for Writer {
-    fn drop(&mut self) {
-        if !self.ok {
-            self.conn.close_on_drop();
-        }
-    }
-}
-
 /// Unix seconds now (the times stamped on rows).
 pub fn unix_now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
-}
-
-/// SQLite's primary result code of a database error (the low byte of the extended code).
-fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
-    match e {
-        sqlx::Error::Database(d) => d
-            .code()
-            .and_then(|c| c.parse::<i64>().ok())
-            .map(|c| c & 0xff),
-        _ => None,
-    }
-}
-
-/// What an operator should know about a database error, where SQLite's own words are not enough.
-fn hint(e: &sqlx::Error) -> &'static str {
-    match sqlite_code(e) {
-        // SQLITE_READONLY
-        Some(8) => {
-            " (the database or its directory is read-only: the server writes bao.db, bao.db-wal and \
-             bao.db-shm there)"
-        }
-        // SQLITE_CORRUPT, SQLITE_NOTADB
-        Some(11) | Some(26) => " (the database file is damaged; restore it from a backup)",
-        // SQLITE_FULL
-        Some(13) => " (the disk is full)",
-        // SQLITE_CANTOPEN
-        Some(14) => " (check that the directory exists and that the server may write there)",
-        _ => "",
-    }
-}
-
-/// Why the file system will not let the server write `db` or beside it in `dir`, if it will not: SQLite's
-/// own message for that ("unable to open database file") does not say.
-fn unwritable(dir: &Path, db: &Path) -> Option<String> {
-    let explain = |what: String, e: std::io::Error| {
-        // EROFS, the same number on Linux and the BSDs.
-        if e.raw_os_error() == Some(30) {
-            format!("{what} is on a read-only file system")
-        } else if e.kind() == std::io::ErrorKind::PermissionDenied {
-            format!("{what} is read-only for this user ({e})")
-        } else {
-            format!("{what} cannot be written ({e})")
-        }
-    };
-    if db.exists() {
-        if let Err(e) = std::fs::OpenOptions::new().append(true).open(db) {
-            return Some(explain(format!("the database {}", db.display()), e));
-        }
-    }
-    // The WAL and its index are files beside the database: the directory must take new files.
-    let probe = dir.join(".bao-write-test");
-    match std::fs::File::create(&probe) {
-        Ok(_) => {
-            let _ = std::fs::remove_file(&probe);
-            None
-        }
-        Err(e) => Some(explain(format!("the data directory {}", dir.display()), e)),
-    }
 }
 
 impl Store {
@@ -679,99 +435,4 @@ impl Store {
             .map(|r| r.try_get::<String, _>("id").map_err(AppError::db))
             .collect()
     }
-}
-
-/// The health check's write: the one row of `health`, committed (a rolled-back write would not reach the
-/// disk: SQLite writes the WAL at commit).
-async fn touch_health<'e, E>(db: E) -> Result<(), sqlx::Error>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
-{
-    sqlx::query("UPDATE health SET writes = writes + 1, checked_at = $1 WHERE id = 1")
-        .bind(unix_now())
-        .execute(db)
-        .await?;
-    Ok(())
-}
-
-/// Inserts `g` (the one `INSERT INTO games`, for new games and rematches alike).
-async fn insert_game_row<'e, E>(db: E, g: &GameRow) -> Result<(), sqlx::Error>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
-{
-    sqlx::query(
-        "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
-         south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-         rematch_of, rematch_game, closed_v) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13)",
-    )
-    .bind(&g.id)
-    .bind(g.variant.name())
-    .bind(g.created_at)
-    .bind(unix_now())
-    .bind(g.kinds[0].name())
-    .bind(g.kinds[1].name())
-    .bind(&g.token_hashes[0])
-    .bind(&g.token_hashes[1])
-    .bind(g.level.map(Level::name))
-    .bind(g.status.name())
-    .bind(g.result.and_then(|r| r.winner).map(Side::name))
-    .bind(g.result.map(|r| r.reason.name()))
-    .bind(g.v)
-    .bind(&g.rematch_of)
-    .bind(&g.rematch_game)
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// Reads a `games` row, refusing values this server does not know (a damaged or foreign database).
-fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppError> {
-    let text = |col: &str| -> Result<String, AppError> { row.try_get(col).map_err(AppError::db) };
-    let id = text("id")?;
-    let bad = |what: &str, value: &str| {
-        AppError::Internal(format!(
-            "game {id}: unknown {what} {value:?} in the database"
-        ))
-    };
-    let parse_kind = |col: &str| -> Result<SeatKind, AppError> {
-        let k = text(col)?;
-        SeatKind::parse(&k).ok_or_else(|| bad("seat kind", &k))
-    };
-    let variant = text("variant")?;
-    let status = text("status")?;
-    let level: Option<String> = row.try_get("level").map_err(AppError::db)?;
-    let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
-    let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
-    // A result is its reason; a draw has no winner.
-    let result = match reason {
-        Some(r) => Some(Outcome {
-            winner: match winner {
-                Some(w) => Some(w.parse().map_err(|_| bad("winner", &w))?),
-                None => None,
-            },
-            reason: Reason::parse(&r).ok_or_else(|| bad("result reason", &r))?,
-        }),
-        None => None,
-    };
-    Ok(GameRow {
-        variant: variant.parse().map_err(|_| bad("variant", &variant))?,
-        created_at: row.try_get("created_at").map_err(AppError::db)?,
-        kinds: [parse_kind("south_kind")?, parse_kind("north_kind")?],
-        token_hashes: [
-            row.try_get("south_token_hash").map_err(AppError::db)?,
-            row.try_get("north_token_hash").map_err(AppError::db)?,
-        ],
-        level: match level {
-            Some(l) => Some(Level::parse(&l).ok_or_else(|| bad("level", &l))?),
-            None => None,
-        },
-        status: Status::parse(&status).ok_or_else(|| bad("status", &status))?,
-        result,
-        v: row.try_get("v").map_err(AppError::db)?,
-        rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
-        rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
-        closed_v: row.try_get("closed_v").map_err(AppError::db)?,
-        id,
-    })
 }

@@ -1,0 +1,182 @@
+//! The rows as stored: games and moves, and the one `INSERT INTO games`.
+
+use bao_ai::Level;
+use bao_core::{Side, Variant};
+use sqlx::Row;
+
+use super::unix_now;
+use crate::error::AppError;
+use crate::protocol::{Outcome, Reason, SeatKind, Status};
+use crate::tokens::new_game_id;
+
+/// A game row as stored.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// Game id.
+    pub id: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Unix seconds.
+    pub created_at: i64,
+    /// Who holds south's and north's seat.
+    pub kinds: [SeatKind; 2],
+    /// Hex SHA-256 of the seat tokens (south, north).
+    pub token_hashes: [Option<String>; 2],
+    /// The computer's level, if a seat is the computer's.
+    pub level: Option<Level>,
+    /// Where the game stands.
+    pub status: Status,
+    /// Winner and reason once finished.
+    pub result: Option<Outcome>,
+    /// Event version of the last write.
+    pub v: i64,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+    /// The rematch of this game, once agreed.
+    pub rematch_game: Option<String>,
+    /// The version when its room last left memory in good order (read only).
+    pub closed_v: Option<i64>,
+}
+
+impl GameRow {
+    /// A new game with a fresh id, created now: playing once every seat is held (by a token or the
+    /// computer), else waiting.
+    pub fn new(
+        variant: Variant,
+        kinds: [SeatKind; 2],
+        token_hashes: [Option<String>; 2],
+        level: Option<Level>,
+    ) -> GameRow {
+        let held = Side::ALL
+            .into_iter()
+            .all(|s| kinds[s.index()] == SeatKind::Computer || token_hashes[s.index()].is_some());
+        GameRow {
+            id: new_game_id(),
+            variant,
+            created_at: unix_now(),
+            kinds,
+            token_hashes,
+            level,
+            status: if held {
+                Status::Playing
+            } else {
+                Status::Waiting
+            },
+            result: None,
+            v: 0,
+            rematch_of: None,
+            rematch_game: None,
+            closed_v: None,
+        }
+    }
+}
+
+/// A stored move.
+#[derive(Clone, Debug)]
+pub struct MoveRow {
+    /// Moves before this one.
+    pub ply: i64,
+    /// Notation, e.g. `A6L`.
+    pub notation: String,
+    /// Version of its `moved` event.
+    pub v: i64,
+}
+
+/// An accepted move to write, with what it does to the game.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveWrite<'a> {
+    /// Moves before it.
+    pub ply: i64,
+    /// Notation.
+    pub notation: &'a str,
+    /// Version of its `moved` event.
+    pub move_v: i64,
+    /// The game's version after it (one more when it ends the game).
+    pub game_v: i64,
+    /// The game's status after it.
+    pub status: Status,
+    /// The result, when it ends the game.
+    pub result: Option<Outcome>,
+}
+
+/// Inserts `g` (the one `INSERT INTO games`, for new games and rematches alike).
+pub(super) async fn insert_game_row<'e, E>(db: E, g: &GameRow) -> Result<(), sqlx::Error>
+where
+    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+{
+    sqlx::query(
+        "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
+         south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
+         rematch_of, rematch_game, closed_v) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13)",
+    )
+    .bind(&g.id)
+    .bind(g.variant.name())
+    .bind(g.created_at)
+    .bind(unix_now())
+    .bind(g.kinds[0].name())
+    .bind(g.kinds[1].name())
+    .bind(&g.token_hashes[0])
+    .bind(&g.token_hashes[1])
+    .bind(g.level.map(Level::name))
+    .bind(g.status.name())
+    .bind(g.result.and_then(|r| r.winner).map(Side::name))
+    .bind(g.result.map(|r| r.reason.name()))
+    .bind(g.v)
+    .bind(&g.rematch_of)
+    .bind(&g.rematch_game)
+    .execute(db)
+    .await?;
+    Ok(())
+}
+
+/// Reads a `games` row, refusing values this server does not know (a damaged or foreign database).
+pub(super) fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppError> {
+    let text = |col: &str| -> Result<String, AppError> { row.try_get(col).map_err(AppError::db) };
+    let id = text("id")?;
+    let bad = |what: &str, value: &str| {
+        AppError::Internal(format!(
+            "game {id}: unknown {what} {value:?} in the database"
+        ))
+    };
+    let parse_kind = |col: &str| -> Result<SeatKind, AppError> {
+        let k = text(col)?;
+        SeatKind::parse(&k).ok_or_else(|| bad("seat kind", &k))
+    };
+    let variant = text("variant")?;
+    let status = text("status")?;
+    let level: Option<String> = row.try_get("level").map_err(AppError::db)?;
+    let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
+    let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
+    // A result is its reason; a draw has no winner.
+    let result = match reason {
+        Some(r) => Some(Outcome {
+            winner: match winner {
+                Some(w) => Some(w.parse().map_err(|_| bad("winner", &w))?),
+                None => None,
+            },
+            reason: Reason::parse(&r).ok_or_else(|| bad("result reason", &r))?,
+        }),
+        None => None,
+    };
+    Ok(GameRow {
+        variant: variant.parse().map_err(|_| bad("variant", &variant))?,
+        created_at: row.try_get("created_at").map_err(AppError::db)?,
+        kinds: [parse_kind("south_kind")?, parse_kind("north_kind")?],
+        token_hashes: [
+            row.try_get("south_token_hash").map_err(AppError::db)?,
+            row.try_get("north_token_hash").map_err(AppError::db)?,
+        ],
+        level: match level {
+            Some(l) => Some(Level::parse(&l).ok_or_else(|| bad("level", &l))?),
+            None => None,
+        },
+        status: Status::parse(&status).ok_or_else(|| bad("status", &status))?,
+        result,
+        v: row.try_get("v").map_err(AppError::db)?,
+        rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
+        rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
+        closed_v: row.try_get("closed_v").map_err(AppError::db)?,
+        id,
+    })
+}
