@@ -305,8 +305,9 @@ test('keyboard play, history browsing, a 360 px phone layout and the theme toggl
   await p.click('[data-action=theme]');
   await p.waitForFunction((b) => getComputedStyle(document.body).backgroundColor !== b, before);
   assert.ok(['light', 'dark'].includes(await p.getAttribute('html', 'data-theme')));
-  // Resign ends the game with a result banner.
+  // Resign (confirmed: ui.md, second wave) ends the game with a result banner.
   await p.click('[data-action=resign]');
+  await p.click('[data-action=confirm-resign]');
   await p.waitForSelector('[data-role=result][data-winner=north]');
   assert.match(await p.textContent('[data-role=result]'), /resign/i);
   // The other pages fit a phone too.
