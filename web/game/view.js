@@ -4,7 +4,6 @@
 import { $ } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
 import { other, hasHouses } from '/pits.js';
-import { encode, toSvg } from '/qr.js';
 import { renderMoveList } from '/game/move-list.js';
 import { moveMarks, renderNarration } from '/game/narration.js';
 import { Attention } from '/game/attention.js';
@@ -143,8 +142,11 @@ export class GameView {
     if (input.value !== url) input.value = url;
     const qr = $('[data-role=qr]');
     if (!qr.dataset.done) {
-      qr.innerHTML = toSvg(encode(url, { ecl: 'M' }), 4, t('share.qr'));
+      // The QR encoder is loaded only for the share panel (most visits of the page never show it).
       qr.dataset.done = '1';
+      import('/qr.js').then(({ encode, toSvg }) => {
+        qr.innerHTML = toSvg(encode(url, { ecl: 'M' }), 4, t('share.qr'));
+      });
     }
     $('[data-action=share-link]').hidden = typeof navigator.share !== 'function';
   }
