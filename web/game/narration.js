@@ -88,9 +88,11 @@ export function renderNarration(state) {
     box.replaceChildren();
     return;
   }
+  // Numbered as the move list numbers them: one number per pair of moves.
+  const n = Math.floor(ply / 2) + 1;
   const head = document.createElement('p');
   head.className = 'narr-head';
-  head.textContent = t('narr.title', { n: ply + 1, side: t(`side.${ply % 2 === 0 ? 'south' : 'north'}`), move });
+  head.textContent = t('narr.title', { n, side: t(`side.${ply % 2 === 0 ? 'south' : 'north'}`), move });
   if (!entry || entry.move !== move) {
     const none = document.createElement('p');
     none.className = 'hint';
@@ -98,7 +100,7 @@ export function renderNarration(state) {
     box.replaceChildren(head, none);
     return;
   }
-  head.textContent = t('narr.title', { n: ply + 1, side: t(`side.${entry.by}`), move });
+  head.textContent = t('narr.title', { n, side: t(`side.${entry.by}`), move });
   const list = document.createElement('ol');
   for (const sentence of narrate(entry.trace)) {
     const li = document.createElement('li');

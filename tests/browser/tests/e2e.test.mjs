@@ -48,7 +48,11 @@ async function clickFirstLegal(page, prefer = () => false) {
   if (dir && (await page.locator(`svg .arrow[data-dir=${dir}]`).count())) {
     await page.click(`svg .arrow[data-dir=${dir}]`);
   }
-  if (await page.locator(`[data-move-choice="${move}"]`).count()) await page.click(`[data-move-choice="${move}"]`);
+  if (await page.locator(`[data-move-choice="${move}"]`).count()) {
+    // The nyumba decision carries ui.md's data-safari: yes for safari (+), no for the stop.
+    assert.equal(await page.getAttribute(`[data-move-choice="${move}"]`, 'data-safari'), move.endsWith('+') ? 'yes' : 'no');
+    await page.click(`[data-move-choice="${move}"]`);
+  }
   return move;
 }
 

@@ -232,18 +232,18 @@ test('2: after a move its start, sown and captured pits are marked, and the narr
   const snap2 = await snapshot(g.id);
   await typeMove(north, snap2.legal[0]);
   await waitInSync(south, server.url, g.id);
-  await south.waitForFunction(() => /Move 2/.test(document.querySelector('[data-role=narration]').textContent));
+  await south.waitForFunction(() => /Move 1, North/.test(document.querySelector('[data-role=narration]').textContent));
   const moved2 = south.moved.find((m) => m.ply === 1);
   const marks2 = await marks(south);
   assert.equal(marks2[moved2.move.slice(0, 2)], 'start');
   for (const pit of Object.keys(marks2)) assert.ok(moved2.trace.some((s) => s.pit === pit) || pit === moved2.move.slice(0, 2), `${pit} belongs to the last move`);
   await south.click(`[data-role=moves] [data-ply="0"] button`);
-  await south.waitForFunction(() => /Move 1/.test(document.querySelector('[data-role=narration]').textContent));
+  await south.waitForFunction(() => /Move 1, South/.test(document.querySelector('[data-role=narration]').textContent));
   assert.deepEqual(await marks(south), want, 'browsing to move 1 shows its marks');
 
   // A page opened after the move still marks and tells it (it asks the server for the last events again).
   const late = await open(g, null, { reducedMotion: 'reduce' });
-  await late.waitForFunction(() => /Move 2/.test(document.querySelector('[data-role=narration]').textContent) && document.querySelector('[data-role=narration] li'));
+  await late.waitForFunction(() => /Move 1, North/.test(document.querySelector('[data-role=narration]').textContent) && document.querySelector('[data-role=narration] li'));
   assert.deepEqual(await marks(late), marks2);
   await waitInSync(late, server.url, g.id);
 });
