@@ -1,52 +1,26 @@
 // The SVG board, drawn from one side: the viewer's own rows at the bottom, pit 1 of their rows on the left.
-// Every pit carries data-pit and data-count (the count drawn), hands carry data-role=hand/data-side/data-count.
+// Every pit carries data-pit and data-count (the count drawn), hands carry data-role=hand/data-side/data-count;
+// after a move its pits carry data-last (start, sown, capture). The carved-wood look is in board-look.js.
 import { parsePit, pitName, hasHouses } from '/pits.js';
 import { t } from '/i18n.js';
+import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones } from '/board-look.js';
 
-const NS = 'http://www.w3.org/2000/svg';
-const W = 860;
-const COL = 101;
-const X0 = 26 + COL / 2;
-const ROWS_Y = [122, 218, 330, 426]; // top to bottom
-const R = 42;
-const H = 556;
-const MAX_STONES = 22;
-
-// Stone positions inside a pit: a sunflower spiral, so any count looks like a heap.
-const SPOTS = Array.from({ length: MAX_STONES }, (_, k) => {
-  const r = k === 0 ? 0 : 7.1 * Math.sqrt(k + 0.3);
-  const a = k * 2.39996 + 0.6;
-  return [r * Math.cos(a), r * Math.sin(a)];
-});
-
-function el(name, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (parent) parent.append(e);
-  return e;
-}
-
-function stonesMarkup(n, jitterSeed) {
-  let out = '';
-  const k = Math.min(n, MAX_STONES);
-  for (let i = 0; i < k; i++) {
-    const [x, y] = SPOTS[i];
-    const j = ((jitterSeed * 31 + i * 17) % 7) - 3;
-    out += `<ellipse class="seed" cx="${(x + j * 0.4).toFixed(1)}" cy="${(y - j * 0.3).toFixed(1)}" rx="6.6" ry="5.6" transform="rotate(${(i * 47 + jitterSeed * 13) % 180} ${(x + j * 0.4).toFixed(1)} ${(y - j * 0.3).toFixed(1)})"/>`;
-  }
-  return out;
-}
+// A pit answers clicks on its whole cell (101 x 104 units, about 45 px square on a 390 px phone), not only
+// on the hole; a direction arrow answers within this radius (also about 44 px on a phone).
+const CELL_H = 104;
+const ARROW_HIT = 50;
 
 export class Board {
   /**
    * @param {Element} host where the SVG goes
-   * @param {{onPit:(pit:string)=>void, onArrow:(dir:string)=>void}} handlers
+   * @param {{onPit:(pit:string, keyboard?:boolean)=>void, onArrow:(dir:string|null)=>void}} handlers
    */
   constructor(host, handlers) {
     this.host = host;
     this.handlers = handlers;
     this.view = 'south';
     this.pits = new Map();
+    this.coords = true;
     this.build();
   }
 
@@ -68,50 +42,67 @@ export class Board {
     this.build();
   }
 
+  /** Pit names drawn on the board (a setting: on phones they are small). */
+  setCoords(on) {
+    this.coords = on;
+    this.svg.classList.toggle('coords', on);
+  }
+
   build() {
     this.host.innerHTML = '';
     const svg = el('svg', { class: 'board', viewBox: `0 0 ${W} ${H}`, role: 'group' });
     this.svg = svg;
-    const defs = el('defs', {}, svg);
-    const g = el('linearGradient', { id: 'wood', x1: '0', y1: '0', x2: '1', y2: '1' }, defs);
-    el('stop', { offset: '0', 'stop-color': 'var(--wood1)' }, g);
-    el('stop', { offset: '1', 'stop-color': 'var(--wood2)' }, g);
-    el('rect', { class: 'frame', x: 10, y: 62, width: W - 20, height: 432, rx: 22 }, svg);
-    el('line', { class: 'divider', x1: 30, x2: W - 30, y1: 274, y2: 274 }, svg);
+    svg.classList.toggle('coords', this.coords);
+    drawWood(svg);
+    this.halves = {};
+    for (const side of ['south', 'north']) {
+      const top = side !== this.view;
+      this.halves[side] = el('rect', { class: 'half', 'data-side': side, x: 14, y: top ? 68 : MID + 4, width: W - 28, height: MID - 72, rx: 16 }, svg);
+    }
+    el('line', { class: 'divider', x1: 30, x2: W - 30, y1: MID, y2: MID }, svg);
 
     this.hands = {};
     for (const side of ['south', 'north']) {
       const top = side !== this.view;
-      const y = top ? 6 : 502;
+      const y = top ? 6 : 506;
       const hg = el('g', { class: 'hand', 'data-role': 'hand', 'data-side': side, 'data-count': '0' }, svg);
+      const help = el('title', {}, hg);
       el('rect', { class: 'tray', x: 10, y, width: W - 20, height: 48, rx: 14 }, hg);
       const label = el('text', { class: 'label', x: 26, y: y + 32 }, hg);
       const stones = el('g', { class: 'hstones' }, hg);
       const count = el('text', { class: 'hcount', x: W - 26, y: y + 34 }, hg);
-      this.hands[side] = { g: hg, label, stones, count, y };
+      this.hands[side] = { g: hg, help, label, stones, count, y };
     }
 
     this.pitLayer = el('g', { class: 'pits' }, svg);
     this.pits.clear();
     for (const side of ['north', 'south']) {
       for (const row of ['back', 'front']) {
-        for (let i = 0; i < 8; i++) {
-          const name = pitName(side, row, i);
-          const { cx, cy } = this.place(name);
-          const pg = el('g', { class: 'pit', 'data-pit': name, 'data-count': '0', transform: `translate(${cx} ${cy})` }, this.pitLayer);
-          const hole = row === 'front' && i === 4 ? el('rect', { class: 'hole', x: -R, y: -R, width: 2 * R, height: 2 * R, rx: 10 }, pg) : el('circle', { class: 'hole', r: R }, pg);
-          hole.dataset.shape = hole.tagName;
-          el('text', { class: 'name', y: -R + 14 }, pg).textContent = name;
-          const stones = el('g', { class: 'stones' }, pg);
-          const count = el('text', { class: 'count', y: R - 8 }, pg);
-          pg.addEventListener('click', () => this.handlers.onPit(name));
-          pg.addEventListener('keydown', (e) => this.keydown(e, name));
-          this.pits.set(name, { g: pg, hole, stones, count, last: -1, seed: i + (row === 'back' ? 8 : 0) + (side === 'north' ? 16 : 0) });
-        }
+        for (let i = 0; i < 8; i++) this.buildPit(pitName(side, row, i), row === 'front' && i === 4, i + (row === 'back' ? 8 : 0) + (side === 'north' ? 16 : 0));
       }
     }
     this.overlay = el('g', { class: 'overlay' }, svg);
     this.host.append(svg);
+  }
+
+  buildPit(name, square, seed) {
+    const { cx, cy } = this.place(name);
+    const pg = el('g', { class: 'pit', 'data-pit': name, 'data-count': '0', transform: `translate(${cx} ${cy})` }, this.pitLayer);
+    el('rect', { class: 'hit', x: -COL / 2, y: -CELL_H / 2, width: COL, height: CELL_H }, pg);
+    const shape = square ? ['rect', { x: -R, y: -R, width: 2 * R, height: 2 * R, rx: 10 }] : ['circle', { r: R }];
+    const hole = el(shape[0], { class: 'hole', ...shape[1] }, pg);
+    el(shape[0], { class: 'rim', ...shape[1] }, pg);
+    // The nyumba's inlay and roof mark: drawn on the square pit, shown only in the games that have houses.
+    if (square) {
+      el('rect', { class: 'inlay', x: -R + 5, y: -R + 5, width: 2 * R - 10, height: 2 * R - 10, rx: 6 }, pg);
+      el('path', { class: 'roof', d: `M${-R + 8} ${-R + 20} L${-R + 17} ${-R + 11} L${-R + 26} ${-R + 20} Z` }, pg);
+    }
+    el('text', { class: 'name', y: -R + 15 }, pg).textContent = name;
+    const stones = el('g', { class: 'stones' }, pg);
+    const count = el('text', { class: 'count', y: R - 7 }, pg);
+    pg.addEventListener('click', () => this.handlers.onPit(name));
+    pg.addEventListener('keydown', (e) => this.keydown(e, name));
+    this.pits.set(name, { g: pg, hole, stones, count, last: -1, seed });
   }
 
   keydown(e, name) {
@@ -162,12 +153,13 @@ export class Board {
 
   /**
    * Draws a position.
-   * opts: legal (Map pit -> moves, clickable), selected, last (Set of pits), active (pit), air (count),
-   * seat (this browser's side or 'spectator').
+   * opts: legal (Map pit -> moves, clickable), selected, last (Map pit -> 'start'|'sown'|'capture'), active
+   * (pit), air (count), seat (this browser's side or 'spectator'), turn (the side whose half is lit, or null),
+   * hands (whether the hands are drawn; by default when the game has them and one is not empty).
    */
   render(pos, opts = {}) {
     const legal = opts.legal || new Map();
-    const last = opts.last || new Set();
+    const last = opts.last || new Map();
     const houses = hasHouses(pos.variant);
     for (const [name, p] of this.pits) {
       const info = parsePit(name);
@@ -182,13 +174,14 @@ export class Board {
       const isNyumba = houses && info.row === 'front' && info.index === 4;
       p.g.classList.toggle('nyumba', isNyumba);
       p.g.classList.toggle('lost', isNyumba && !pos[info.side].house);
-      if (p.hole.dataset.shape === 'rect') {
-        p.hole.setAttribute('rx', isNyumba ? '10' : String(R));
+      if (p.hole.tagName === 'rect') {
+        for (const shape of p.g.querySelectorAll('.hole, .rim')) shape.setAttribute('rx', isNyumba ? '10' : String(R));
       }
       const playable = legal.has(name);
       p.g.classList.toggle('legal', playable);
       p.g.classList.toggle('selected', opts.selected === name);
-      p.g.classList.toggle('last', last.has(name));
+      if (last.has(name)) p.g.dataset.last = last.get(name);
+      else delete p.g.dataset.last;
       p.g.classList.toggle('active', opts.active === name);
       p.g.classList.toggle('takasia', pos.takasia === name);
       if (playable) {
@@ -202,30 +195,37 @@ export class Board {
       let label = t(playable ? `${unit}Play` : unit, { pit: name, n });
       if (isNyumba) label += `, ${t('game.nyumba')}${pos[info.side].house ? ` (${t('game.nyumbaOwned')})` : ''}`;
       if (pos.takasia === name) label += `, takasia`;
+      if (last.has(name)) label += `, ${t(`legend.${last.get(name)}`)}`;
       p.g.setAttribute('aria-label', label);
     }
     this.svg.setAttribute('aria-label', t('game.board'));
+    for (const side of ['south', 'north']) this.halves[side].classList.toggle('turn', opts.turn === side);
+    this.renderHands(pos, opts);
+    this.drawOverlay(pos, opts);
+  }
+
+  renderHands(pos, opts) {
     const kimasai = pos.variant === 'kimasai';
+    const shown = opts.hands ?? (pos.variant !== 'kujifunza' && (pos.south.hand > 0 || pos.north.hand > 0));
+    // Without hands the board is cropped to the wood: no empty trays ("In hand 0") where hands mean nothing.
+    this.svg.setAttribute('viewBox', shown ? `0 0 ${W} ${H}` : `0 58 ${W} ${H - 116}`);
     for (const side of ['south', 'north']) {
       const h = this.hands[side];
       const n = pos[side].hand;
       h.g.setAttribute('data-count', String(n));
+      if (shown) h.g.removeAttribute('display');
+      else h.g.setAttribute('display', 'none');
       const name = t(`side.${side}`) + (side === opts.seat ? ` (${t('you')})` : '');
       h.label.textContent = `${name} · ${t(kimasai ? 'game.reserve' : 'game.hand')}`;
       h.count.textContent = String(n);
+      h.help.textContent = t(kimasai ? 'help.reserve' : 'help.hand');
       h.g.setAttribute('aria-label', t(kimasai ? 'game.reserveOf' : 'game.handOf', { side: t(`side.${side}`), n }));
       h.g.setAttribute('role', 'img');
       if (h.shown !== n) {
-        let s = '';
-        const shown = Math.min(n, 32);
-        const startX = 340;
-        const space = Math.min(15, (W - 90 - startX) / Math.max(shown, 1));
-        for (let i = 0; i < shown; i++) s += `<ellipse class="seed" cx="${startX + i * space}" cy="${h.y + 24 + (i % 2 ? 3 : -3)}" rx="6.4" ry="5.4"/>`;
-        h.stones.innerHTML = s;
+        h.stones.innerHTML = handStones(n, h.y);
         h.shown = n;
       }
     }
-    this.drawOverlay(pos, opts);
   }
 
   drawOverlay(pos, opts) {
@@ -237,36 +237,49 @@ export class Board {
     }
     if (opts.air > 0 && opts.active && this.pits.has(opts.active)) {
       const { cx, cy } = this.place(opts.active);
-      const y = cy < 274 ? cy + R + 2 : cy - R - 2;
-      el('circle', { class: 'air', cx, cy: y, r: 15 }, this.overlay);
-      el('text', { class: 'air-text', x: cx, y: y + 5 }, this.overlay).textContent = String(opts.air);
+      const y = cy < MID ? cy + R + 2 : cy - R - 2;
+      el('circle', { class: 'air', cx, cy: y, r: 17 }, this.overlay);
+      el('text', { class: 'air-text', x: cx, y: y + 6 }, this.overlay).textContent = String(opts.air);
     }
-    if (opts.selected && opts.arrows && opts.arrows.length) {
-      const { cx, cy } = this.place(opts.selected);
-      for (const a of opts.arrows) {
-        const dx = a.dir === 'L' ? -R - 4 : R + 4;
-        const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + dx} ${cy})` }, this.overlay);
-        el('circle', { r: 22 }, g);
-        el('path', { d: a.dir === 'L' ? 'M-12 0 L4 -12 L4 -5 L12 -5 L12 5 L4 5 L4 12 Z' : 'M12 0 L-4 -12 L-4 -5 L-12 -5 L-12 5 L-4 5 L-4 12 Z' }, g);
-        el('title', {}, g).textContent = a.label;
-        g.addEventListener('click', (e) => {
-          e.stopPropagation();
+    if (opts.selected && opts.arrows && opts.arrows.length) this.drawArrows(opts.selected, opts.arrows);
+  }
+
+  drawArrows(pit, arrows) {
+    const { cx, cy } = this.place(pit);
+    for (const a of arrows) {
+      const dx = a.dir === 'L' ? -R - 8 : R + 8;
+      const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + dx} ${cy})` }, this.overlay);
+      el('circle', { class: 'arrow-hit', r: ARROW_HIT }, g);
+      el('circle', { class: 'arrow-face', r: 30 }, g);
+      el('path', { d: a.dir === 'L' ? 'M-17 0 L5 -17 L5 -7 L17 -7 L17 7 L5 7 L5 17 Z' : 'M17 0 L-5 -17 L-5 -7 L-17 -7 L-17 7 L-5 7 L-5 17 Z' }, g);
+      el('title', {}, g).textContent = a.label;
+      g.addEventListener('click', (e) => {
+        e.stopPropagation();
+        this.handlers.onArrow(a.dir);
+      });
+      g.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
           this.handlers.onArrow(a.dir);
-        });
-        g.addEventListener('keydown', (e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            this.handlers.onArrow(a.dir);
-          } else if (e.key === 'Escape') this.handlers.onArrow(null);
-          else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-            e.preventDefault();
-            const want = e.key === 'ArrowLeft' ? 'L' : 'R';
-            const target = this.overlay.querySelector(`[data-dir=${want}]`);
-            if (target) target.focus();
-          }
-        });
-      }
+        } else if (e.key === 'Escape') this.handlers.onArrow(null);
+        else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+          e.preventDefault();
+          const want = e.key === 'ArrowLeft' ? 'L' : 'R';
+          const target = this.overlay.querySelector(`[data-dir=${want}]`);
+          if (target) target.focus();
+        }
+      });
     }
+  }
+
+  /** A short shake of a pit that was clicked and cannot be played, so the eye finds the message's pit. */
+  deny(name) {
+    const p = this.pits.get(name);
+    if (!p) return;
+    p.g.classList.remove('denied');
+    void p.g.getBBox(); // restarts the CSS animation
+    p.g.classList.add('denied');
+    setTimeout(() => p.g.classList.remove('denied'), 700);
   }
 
   focusArrow() {

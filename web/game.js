@@ -7,8 +7,11 @@
 //   view.js        draws the page from the state (move-list.js the move list, words.js its sentences)
 //   move-picker.js a pit, direction and safari picked on the board, or a move typed
 //   animation.js   a move shown seed by seed from its trace
+//   why.js         why a pit or a typed move cannot be played (the server's reasons, in words)
+//   narration.js   the selected move told step by step, and the pits it touched
+//   sound.js, attention.js   sounds; whose turn it is in the tab's title and icon
 import { $, initPage } from '/common.js';
-import { t } from '/i18n.js';
+import { t, safeGet, safeSet } from '/i18n.js';
 import { Board } from '/board.js';
 import { loadToken, storeToken } from '/store.js';
 import { Connection, fetchHistory, fetchSnapshot, takeSeat } from '/game/connection.js';
@@ -16,6 +19,7 @@ import { GameState } from '/game/state.js';
 import { GameView } from '/game/view.js';
 import { MovePicker } from '/game/move-picker.js';
 import { MoveAnimation } from '/game/animation.js';
+import { Sound } from '/game/sound.js';
 import { onServerMessage, takeSnapshot, refetch } from '/game/messages.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || new URLSearchParams(location.search).get('id') || '');
@@ -25,7 +29,15 @@ const board = new Board($('[data-role=board]'), {
   onPit: (pit, keyboard) => picker.pick(pit, keyboard),
   onArrow: (dir) => picker.chooseDir(dir),
 });
-const picker = new MovePicker(state, board, { play: sendMove, redraw: () => view.render() });
+const sound = new Sound();
+const picker = new MovePicker(state, board, {
+  play: sendMove,
+  redraw: () => view.render(),
+  explain: (text, pit) => {
+    view.explain(text, pit);
+    if (text) sound.play('deny');
+  },
+});
 const view = new GameView(state, board, picker, { gameId, browse });
 const connection = new Connection(gameId, {
   version: () => state.v,
@@ -33,7 +45,7 @@ const connection = new Connection(gameId, {
   onLost: () => view.showConnection(false),
 });
 /** @type {import('/game/messages.js').Page} */
-const page = { gameId, state, view, picker, animation: new MoveAnimation(board), connection };
+const page = { gameId, state, view, picker, animation: new MoveAnimation(board, sound), connection, sound };
 
 /** A move picked on this page: pending until the server's `moved` event confirms it. */
 function sendMove(move) {
@@ -42,6 +54,8 @@ function sendMove(move) {
   view.announce(t('game.pending'));
   view.render();
 }
+
+const COORDS_KEY = 'bao.coords';
 
 /** Positions fetched at once when browsing back past what the snapshot carried. */
 const HISTORY_PAGE = 200;
@@ -83,8 +97,31 @@ async function join() {
 
 function wireControls() {
   $('[data-action=join]').addEventListener('click', join);
+  // Resigning takes two clicks: the first only asks (a thumb lands on a button that moved by accident).
+  const confirm = $('[data-role=confirm-resign]');
   $('[data-action=resign]').addEventListener('click', () => {
+    confirm.hidden = false;
+    view.render();
+    $('[data-action=cancel-resign]').focus();
+  });
+  $('[data-action=cancel-resign]').addEventListener('click', () => {
+    confirm.hidden = true;
+    view.render();
+    $('[data-action=resign]').focus();
+  });
+  $('[data-action=confirm-resign]').addEventListener('click', () => {
+    confirm.hidden = true;
     if (!connection.send({ t: 'resign' })) view.toast(t('conn.reconnecting'));
+    view.render();
+  });
+  // Pit names on the board: on by default where they fit (wider than a phone), remembered once chosen.
+  const coords = $('input[name=coords]');
+  const saved = safeGet(COORDS_KEY);
+  coords.checked = saved ? saved === 'on' : matchMedia('(min-width: 601px)').matches;
+  board.setCoords(coords.checked);
+  coords.addEventListener('change', () => {
+    safeSet(COORDS_KEY, coords.checked ? 'on' : 'off');
+    board.setCoords(coords.checked);
   });
   $('[data-action=rematch]').addEventListener('click', () => {
     if (connection.send({ t: 'rematch' })) {

@@ -1,4 +1,4 @@
-// Makes docs/screenshot-desktop.png (1280x800) and docs/screenshot-phone.png (360x740): a Bao la Kiswahili game
+// Makes docs/screenshot-desktop.png (1280x800) and docs/screenshot-phone.png (390x844): a Bao la Kiswahili game
 // in progress, seen by South. Run: node tests/browser/screenshots.mjs (the server is built and started here).
 import { join } from 'node:path';
 import { startServer, launchBrowser, api, waitInSync, ROOT } from './lib/harness.mjs';
@@ -38,7 +38,10 @@ try {
   if (pit) await south.click(`[data-pit=${pit}]`);
   await south.evaluate(() => window.scrollTo(0, 0));
   await south.screenshot({ path: join(ROOT, 'docs/screenshot-desktop.png') });
-  await south.setViewportSize({ width: 360, height: 740 });
+  await south.setViewportSize({ width: 390, height: 844 });
+  // On the phone: a click on the opponent's pit, and the reason shown under the board.
+  await south.keyboard.press('Escape');
+  await south.click('[data-pit=a3]');
   await south.evaluate(() => window.scrollTo(0, 0));
   await south.screenshot({ path: join(ROOT, 'docs/screenshot-phone.png') });
   console.log('wrote docs/screenshot-desktop.png and docs/screenshot-phone.png');

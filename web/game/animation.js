@@ -1,25 +1,36 @@
 // A move shown seed by seed: the server's trace replayed on the board at the speed the player chose. The trace is
-// only drawn; the page shows the server's position once the animation ends.
+// only drawn; the page shows the server's position once the animation ends. A typical move takes under a second
+// at the default speed; a long relay chain is compressed so that no move takes more than a few seconds; a click,
+// a tap or a key skips to the end.
 import { $ } from '/common.js';
 import { safeGet, safeSet } from '/i18n.js';
-import { movePit } from '/pits.js';
 import { TraceReplay } from '/trace.js';
+import { moveMarks } from '/game/narration.js';
 
-// Per speed: the pause for one seed, and the longest a whole move may take (ms).
-const SPEEDS = { slow: [420, 14000], normal: [170, 6000], fast: [60, 2500], instant: [0, 0] };
+// Per speed: the time for one seed sown, and the longest a whole move may take (ms). Lifts and captures take
+// HOLD beats, so the eye can follow them.
+const SPEEDS = { slow: [260, 6000], normal: [80, 2800], fast: [40, 1400], instant: [0, 0] };
+const HOLD = 2.5;
 const SPEED_KEY = 'bao.speed';
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 export class MoveAnimation {
-  /** @param {import('/board.js').Board} board */
-  constructor(board) {
+  /**
+   * @param {import('/board.js').Board} board
+   * @param {import('/game/sound.js').Sound} sound
+   */
+  constructor(board, sound) {
     this.board = board;
+    this.sound = sound;
+    this.skip = null; // while a move is shown: ends it at once
     this.speedSelect = $('select[name=speed]');
     const saved = safeGet(SPEED_KEY);
     if (saved && SPEEDS[saved]) this.speedSelect.value = saved;
     this.speedSelect.addEventListener('change', () => safeSet(SPEED_KEY, this.speedSelect.value));
+    // Any click, tap or key (in the capture phase, before the page's own handlers) finishes the move shown.
+    const skip = () => this.skip && this.skip();
+    window.addEventListener('pointerdown', skip, true);
+    window.addEventListener('keydown', skip, true);
   }
 
   speed() {
@@ -32,18 +43,56 @@ export class MoveAnimation {
    */
   async play(before, msg, seat, hurry) {
     checkTrace(before, msg);
-    const [base, total] = SPEEDS[this.speed()] || SPEEDS.normal;
+    const [base, cap] = SPEEDS[this.speed()] || SPEEDS.normal;
     if (!base || !msg.trace.length || document.hidden) return;
-    const delay = Math.max(12, Math.min(base, total / msg.trace.length));
-    const replay = new TraceReplay(before, msg.by, msg.trace);
-    const last = new Set([movePit(msg.move)]);
-    while (!replay.done() && !hurry()) {
-      const step = replay.next();
-      this.board.render(replay.pos, { active: replay.active, air: replay.air, last, seat });
-      // A seed sown keeps the beat; lifts and captures are held longer, so the eye can follow them.
-      await sleep(step.step === 'sow' || step.step === 'hand' ? delay : delay * 2.5);
+    // When each step is due (in beats), and the beat that fits the move into `cap`.
+    const due = [];
+    let beats = 0;
+    for (const s of msg.trace) {
+      due.push(beats);
+      beats += s.step === 'sow' || s.step === 'hand' ? 1 : HOLD;
     }
-    await sleep(delay);
+    const beat = Math.min(base, cap / (beats + 1));
+    const replay = new TraceReplay(before, msg.by, msg.trace);
+    const marks = new Map();
+    const hands = before.variant !== 'kujifunza' && (before.south.hand > 0 || before.north.hand > 0);
+    const t0 = performance.now();
+    let skipped = false;
+    const wake = { fn: null };
+    this.skip = () => {
+      skipped = true;
+      if (wake.fn) wake.fn();
+    };
+    try {
+      while (!replay.done() && !skipped && !hurry()) {
+        // Every step that is due by now is applied, then drawn once: a fast chain skips frames, not time.
+        const now = (performance.now() - t0) / beat;
+        let step = null;
+        while (!replay.done() && due[replay.i] <= now) {
+          step = replay.next();
+          this.mark(marks, step, msg.move);
+        }
+        if (step) {
+          this.board.render(replay.pos, { active: replay.active, air: replay.air, last: marks, seat, hands, turn: msg.by });
+          this.sound.play(step.step === 'capture' ? 'capture' : 'sow');
+        }
+        const next = replay.done() ? beats : due[replay.i];
+        await new Promise((r) => {
+          wake.fn = r;
+          setTimeout(r, Math.max(0, t0 + next * beat - performance.now()));
+        });
+      }
+      if (!skipped && !hurry()) await new Promise((r) => setTimeout(r, Math.min(beat, 120)));
+    } finally {
+      this.skip = null;
+    }
+  }
+
+  /** The marks of the move so far, as the finished move will have them (moveMarks), step by step. */
+  mark(marks, step, move) {
+    if (!step || !step.pit) return;
+    const kind = moveMarks(move, [step]).get(step.pit);
+    if (kind && marks.get(step.pit) !== 'capture' && marks.get(step.pit) !== 'start') marks.set(step.pit, kind);
   }
 }
 

@@ -7,6 +7,9 @@ const PING_EVERY_MS = 20000;
 const SILENT_MS = 45000;
 // Messages that are not events of the game's log: they carry no event version to check.
 const NOT_EVENTS = new Set(['welcome', 'snapshot', 'error']);
+// On opening the page, the first hello asks for the last few events again: their `moved` events carry the
+// traces that mark and tell the last moves (a snapshot has positions, not traces).
+const LOOKBACK = 6;
 
 const gamePath = (gameId) => `/api/games/${encodeURIComponent(gameId)}`;
 
@@ -66,6 +69,9 @@ export class Connection {
     this.lastHeard = 0;
     this.queue = [];
     this.draining = false;
+    // The first hello looks back; events up to this version are then only resends asked for (see dispatch).
+    this.lookback = LOOKBACK;
+    this.lookedBackTo = 0;
     window.addEventListener('online', () => {
       if (!this.welcomed) {
         this.attempt = 0;
@@ -123,7 +129,13 @@ export class Connection {
 
   /** Tells the server who we are and what we have: it answers with the events we missed, or a snapshot. */
   hello() {
-    const msg = { t: 'hello', v: this.hooks.version() };
+    const have = this.hooks.version();
+    const msg = { t: 'hello', v: have };
+    if (this.lookback && have > 1) {
+      msg.v = Math.max(1, have - this.lookback);
+      this.lookedBackTo = have;
+    }
+    this.lookback = 0;
     if (this.token) msg.token = this.token;
     this.send(msg);
   }
@@ -181,6 +193,9 @@ export class Connection {
       this.welcomed = true;
     }
     const order = NOT_EVENTS.has(msg.t) ? 'none' : versionOrder(msg.v, this.hooks.version());
+    // Events resent because the first hello looked back: only their traces are wanted (an old presence or
+    // rematch event must not undo what the snapshot says).
+    if (order === 'seen' && msg.v <= this.lookedBackTo && msg.t !== 'moved') return;
     if (order === 'gap') {
       this.hello(); // the server resends what we missed, or a snapshot
       return;

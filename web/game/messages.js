@@ -4,7 +4,8 @@
 import { t } from '/i18n.js';
 import { loadToken, storeToken } from '/store.js';
 import { fetchSnapshot } from '/game/connection.js';
-import { statusLine, movedLine } from '/game/words.js';
+import { statusLine, movedLine, showingLine } from '/game/words.js';
+import { reasonText } from '/game/why.js';
 
 // Errors after which the page's idea of the game may be wrong: it asks the server for the game again.
 // Errors after which the move sent is not pending any more (the server changed nothing, or the game moved on):
@@ -19,6 +20,7 @@ const RESYNC_ERRORS = ['stale_ply', 'not_your_turn', 'illegal_move', 'game_over'
  * @property {import('/game/move-picker.js').MovePicker} picker
  * @property {import('/game/animation.js').MoveAnimation} animation
  * @property {import('/game/connection.js').Connection} connection
+ * @property {import('/game/sound.js').Sound} sound
  */
 
 /** @param {Page} page @param {object} msg @param {'next'|'seen'|'none'} order */
@@ -39,6 +41,7 @@ export async function onServerMessage(page, msg, order) {
     case 'ended':
       if (order !== 'next') return;
       page.state.applyEnded(msg);
+      page.sound.play('end');
       page.view.announce(statusLine(page.state));
       return page.view.render();
     case 'rematch':
@@ -92,8 +95,10 @@ function resendPending({ state, connection }) {
 
 /** A move: animated from the position before it, then the server's position is shown. */
 async function onMoved(page, msg, order) {
-  const { state, view, picker, animation, connection } = page;
+  const { state, view, picker, animation, connection, sound } = page;
   if (order === 'seen') {
+    // A resend (or one asked for on opening the page): its trace tells the move in the narration.
+    state.keepTrace(msg);
     state.confirmPending(msg.ply);
     return view.render();
   }
@@ -105,9 +110,12 @@ async function onMoved(page, msg, order) {
   state.browsing = null;
   picker.reset();
   state.confirmPending(msg.ply);
+  state.keepTrace(msg);
   document.body.dataset.animating = '';
   state.animating = true;
+  view.explain('');
   try {
+    view.announce(showingLine(state, msg));
     view.render();
     await animation.play(before, msg, state.you, () => connection.moveWaiting());
   } finally {
@@ -117,6 +125,8 @@ async function onMoved(page, msg, order) {
   view.announce(movedLine(state, msg));
   view.render();
   delete document.body.dataset.animating;
+  if (msg.result) sound.play('end');
+  else if (state.turn() === 'you') sound.play('turn');
 }
 
 async function onPresence(page, msg) {
@@ -126,8 +136,15 @@ async function onPresence(page, msg) {
   page.view.render();
 }
 
-function onRematch({ state, view }, msg) {
+function onRematch({ state, view, sound }, msg) {
+  const had = state.rematch.theirs;
   state.applyRematch(msg);
+  if (!had && state.rematch.theirs && !msg.game) {
+    // The opponent's offer: heard, and brought into view with the result it belongs to.
+    sound.play('offer');
+    view.render();
+    view.showOffer();
+  }
   if (msg.game) {
     // Only the players' copy of the event carries their seat token for the new game.
     if (msg.token) storeToken(msg.game, msg.token, msg.seat, false);
@@ -142,7 +159,8 @@ function onRematch({ state, view }, msg) {
 function onError({ state, view, connection }, msg) {
   const code = msg.code || 'generic';
   const known = t(`error.${code}`) !== `error.${code}`;
-  view.toast(known ? t(`error.${code}`) : t('error.generic', { code }));
+  if (code === 'illegal_move' && msg.reason && state.game) view.toast(reasonText(msg.reason, state.game.legal));
+  else view.toast(known ? t(`error.${code}`) : t('error.generic', { code }));
   if (RESYNC_ERRORS.includes(code)) {
     state.pending = null;
     connection.hello();

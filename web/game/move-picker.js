@@ -4,15 +4,20 @@
 import { $ } from '/common.js';
 import { t } from '/i18n.js';
 import { movePit } from '/pits.js';
+import { whyPit, whyTyped } from '/game/why.js';
 
 /** The direction letter of a move that starts at `pit` ("A6L" -> "L"; "" for a Kimasai move). */
+/** How long a message about a refused move stays. */
+const MESSAGE_MS = 9000;
+
 const dirOf = (move, pit) => move.slice(pit.length, pit.length + 1);
 
 export class MovePicker {
   /**
    * @param {import('/game/state.js').GameState} state
    * @param {import('/board.js').Board} board
-   * @param {{ play: (move: string) => void, redraw: () => void }} hooks play sends a move; redraw renders the page
+   * @param {{ play: (move: string) => void, redraw: () => void, explain: (text: string, pit?: string) => void }} hooks
+   *   play sends a move; redraw renders the page; explain says why a pit or a typed move cannot be played
    */
   constructor(state, board, hooks) {
     this.state = state;
@@ -60,7 +65,12 @@ export class MovePicker {
   /** A click (or Enter) on a pit: plays its only move, or asks how to play it. */
   pick(pit, keyboard = false) {
     const moves = this.legalByPit().get(pit);
-    if (!moves) return;
+    if (!moves) {
+      const why = whyPit(this.state, pit);
+      if (why) this.hooks.explain(why, pit);
+      return;
+    }
+    this.hooks.explain('');
     if (this.selected === pit) {
       this.cancel();
       return;
@@ -127,8 +137,8 @@ export class MovePicker {
       const stop = moves.find((m) => m === pit + this.dir);
       const safari = moves.find((m) => m === `${pit}${this.dir}+`);
       p.textContent = t('choice.safariPrompt', { move: pit + this.dir });
-      if (stop) add(t('choice.stop'), () => this.play(stop), { 'data-action': 'safari-stop', 'data-move-choice': stop });
-      if (safari) add(t('choice.safari'), () => this.play(safari), { 'data-action': 'safari-go', 'data-move-choice': safari });
+      if (stop) add(t('choice.stop'), () => this.play(stop), { 'data-action': 'safari-stop', 'data-safari': 'no', 'data-move-choice': stop });
+      if (safari) add(t('choice.safari'), () => this.play(safari), { 'data-action': 'safari-go', 'data-safari': 'yes', 'data-move-choice': safari });
       add(t('choice.cancel'), () => this.cancel(), { 'data-action': 'cancel' });
       return [];
     }
@@ -147,12 +157,13 @@ export class MovePicker {
     const g = this.state.game;
     if (!text || !g) return;
     const move = this.normalize(text);
-    if (!this.state.myTurn()) {
-      err.textContent = t('input.notYourTurn');
-      return;
-    }
-    if (!g.legal.includes(move)) {
-      err.textContent = t('input.illegal', { move: text, list: g.legal.join(', ') || '—' });
+    if (!this.state.myTurn() || !g.legal.includes(move)) {
+      // In words, next to the input: why this move cannot be played, and what can.
+      err.textContent = t('input.illegal', { move: text, reason: whyTyped(this.state, move) });
+      clearTimeout(this.errTimer);
+      this.errTimer = setTimeout(() => {
+        err.textContent = '';
+      }, MESSAGE_MS);
       return;
     }
     if (!this.state.canPlay()) return;

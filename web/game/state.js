@@ -23,6 +23,15 @@ export class GameState {
     this.browsing = null;
     /** A move is being animated: the board shows the trace, not `game.position`. */
     this.animating = false;
+    /** traces[ply]: the steps of move `ply` as the server's `moved` event gave them (moves seen by this page). */
+    this.traces = [];
+  }
+
+  /** Whose turn it is for this browser: 'you', 'opponent', or 'none' (spectators, games not being played). */
+  turn() {
+    const g = this.game;
+    if (!g || g.status !== 'playing' || g.result || this.you === 'spectator') return 'none';
+    return g.position.to_move === this.you ? 'you' : 'opponent';
   }
 
   myTurn() {
@@ -64,9 +73,13 @@ export class GameState {
       position: withStage(snap.position, snap.stage),
       moves: snap.moves,
       legal: snap.legal,
+      // Why each pit of the side to move cannot start a move (absent from servers that do not say).
+      blocked: snap.blocked || {},
       result: snap.result,
     };
     this.v = snap.v;
+    // Traces of moves the snapshot still has stay (a takeback may have removed the last ones).
+    if (this.traces.length > snap.moves.length) this.traces.length = snap.moves.length;
     this.history = [];
     this.addHistory(snap.history_from || 0, snap.history, snap.stages);
     this.presence = { south: snap.seats.south.online, north: snap.seats.north.online, watchers: snap.watchers };
@@ -80,6 +93,11 @@ export class GameState {
     if (this.pending && this.pending.ply === ply) this.pending = null;
   }
 
+  /** Keeps the steps of a move (also from a resent `moved` event) for the narration and the marks on the board. */
+  keepTrace(msg) {
+    if (Array.isArray(msg.trace) && msg.trace.length && !msg.trace_truncated) this.traces[msg.ply] = { by: msg.by, move: msg.move, trace: msg.trace };
+  }
+
   /** Takes the `moved` event that follows the page's version and move list. */
   applyMoved(msg) {
     const g = this.game;
@@ -87,6 +105,7 @@ export class GameState {
     g.position = withStage(msg.position, msg.stage);
     g.moves = [...g.moves, msg.move];
     g.legal = msg.legal;
+    g.blocked = msg.blocked || {};
     g.result = msg.result;
     g.status = g.result ? 'finished' : 'playing';
     this.history[g.moves.length] = g.position;
@@ -110,6 +129,7 @@ export class GameState {
     this.game.result = msg.result;
     this.game.status = 'finished';
     this.game.legal = [];
+    this.game.blocked = {};
     this.pending = null;
   }
 

@@ -3,10 +3,14 @@
 // calling it; it never changes the state.
 import { $ } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
-import { movePit, other, hasHouses } from '/pits.js';
-import { encode, toSvg } from '/qr.js';
+import { other, hasHouses } from '/pits.js';
 import { renderMoveList } from '/game/move-list.js';
-import { sideName, statusLine, resultHeading, resultDetail, stageText } from '/game/words.js';
+import { moveMarks, renderNarration } from '/game/narration.js';
+import { Attention } from '/game/attention.js';
+import { sideName, statusLine, resultHeading, resultDetail, stageText, stageHelp } from '/game/words.js';
+
+/** How long a message next to the board stays. */
+const MESSAGE_MS = 8000;
 
 export class GameView {
   /**
@@ -23,7 +27,14 @@ export class GameView {
     this.browse = browse;
     this.status = ''; // the last text announced in the status line
     this.toastTimer = null;
+    this.whyTimer = null;
+    this.attention = new Attention(() => this.render());
     this.wireShare();
+    $('[data-action=stage-help]').addEventListener('click', (e) => {
+      const open = e.currentTarget.getAttribute('aria-expanded') !== 'true';
+      e.currentTarget.setAttribute('aria-expanded', String(open));
+      this.render();
+    });
     onLanguage(() => {
       delete $('[data-role=qr]').dataset.done;
       this.status = '';
@@ -40,18 +51,17 @@ export class GameView {
     $('[data-role=game]').hidden = false;
     this.board.setView(state.you === 'north' ? 'north' : 'south');
     $('[data-role=variant-name]').textContent = t(`variant.${g.variant}`);
-    document.title = `${state.myTurn() && !state.pending ? '● ' : ''}${t(`variant.${g.variant}`)} · Bao`;
+    this.attention.show(state.turn(), g.variant);
     $('[data-role=rules-link]').href = `/rules/${g.variant}.html`;
     $('[data-role=record-link]').href = `/api/games/${encodeURIComponent(this.gameId)}/record`;
 
     const pos = state.shownPosition();
-    const stage = $('[data-role=stage]');
-    stage.textContent = stageText(pos);
-    stage.hidden = !stage.textContent; // no empty badge when the server names no stage
+    this.renderStage(pos);
     const arrows = this.picker.drawChoices();
     // While a move is animated the animation draws the board.
     if (!state.animating) {
-      this.board.render(pos, { legal: this.picker.legalByPit(), selected: this.picker.selected, arrows, last: this.lastMovePits(), seat: state.you });
+      const turn = state.turn() === 'none' || state.browsing !== null ? null : g.position.to_move;
+      this.board.render(pos, { legal: this.picker.legalByPit(), selected: this.picker.selected, arrows, last: this.lastMoveMarks(), seat: state.you, turn });
     }
     // The moves this browser may play now, in the server's order (empty when it cannot move).
     $('[data-role=board]').dataset.legal = state.canPlay() ? g.legal.join(' ') : '';
@@ -61,9 +71,13 @@ export class GameView {
     this.renderResult();
     this.renderActions();
     renderMoveList(state, this.browse);
+    renderNarration(state);
     this.renderViewing();
 
     $('[data-role=legend-nyumba]').hidden = !hasHouses(g.variant);
+    // The move box is for the players of a game that goes on; never focused by itself (on a phone that would
+    // open the keyboard over the board).
+    $('[data-role=move-form]').hidden = state.you === 'spectator' || !!g.result || g.status === 'finished';
     const input = $('input[data-role=move-input]');
     input.placeholder = t('input.placeholder').replace('A6L', g.variant === 'kimasai' ? 'B4' : 'A6L');
     if (!state.pending && !state.animating) {
@@ -73,11 +87,27 @@ export class GameView {
     }
   }
 
-  /** The start pit of the move that led to the position shown. */
-  lastMovePits() {
+  /** The pits of the move that led to the position shown: start, sown, captured (its start only, without trace). */
+  lastMoveMarks() {
     const ply = this.state.shownPly();
-    const pit = ply > 0 && movePit(this.state.game.moves[ply - 1]);
-    return new Set(pit ? [pit] : []);
+    if (ply <= 0) return new Map();
+    const move = this.state.game.moves[ply - 1];
+    const entry = this.state.traces[ply - 1];
+    return moveMarks(move, entry && entry.move === move ? entry.trace : null);
+  }
+
+  /** The stage badge (not in Bao la Kujifunza, which has one stage) and its explanation behind the ? button. */
+  renderStage(pos) {
+    const stage = $('[data-role=stage]');
+    stage.textContent = stageText(pos);
+    stage.hidden = !stage.textContent; // no empty badge when the server names no stage
+    const help = stageHelp(pos);
+    const button = $('[data-action=stage-help]');
+    button.hidden = !help || stage.hidden;
+    const box = $('[data-role=stage-help]');
+    box.textContent = help;
+    box.hidden = button.hidden || button.getAttribute('aria-expanded') !== 'true';
+    stage.title = help;
   }
 
   renderPlayers() {
@@ -112,8 +142,11 @@ export class GameView {
     if (input.value !== url) input.value = url;
     const qr = $('[data-role=qr]');
     if (!qr.dataset.done) {
-      qr.innerHTML = toSvg(encode(url, { ecl: 'M' }), 4, t('share.qr'));
+      // The QR encoder is loaded only for the share panel (most visits of the page never show it).
       qr.dataset.done = '1';
+      import('/qr.js').then(({ encode, toSvg }) => {
+        qr.innerHTML = toSvg(encode(url, { ecl: 'M' }), 4, t('share.qr'));
+      });
     }
     $('[data-action=share-link]').hidden = typeof navigator.share !== 'function';
   }
@@ -145,9 +178,12 @@ export class GameView {
     });
   }
 
+  /** The result, and inside it what comes next: the rematch (offered, or to accept), a new game. */
   renderResult() {
+    const { state } = this;
+    const g = state.game;
     const res = $('[data-role=result]');
-    const r = this.state.game.result;
+    const r = g.result;
     res.hidden = !r;
     if (!r) {
       delete res.dataset.winner;
@@ -156,30 +192,40 @@ export class GameView {
     // A draw has no winner: the attribute is left out rather than given a value ui.md does not list.
     if (r.winner) res.dataset.winner = r.winner;
     else delete res.dataset.winner;
-    const strong = document.createElement('strong');
-    strong.textContent = resultHeading(this.state);
-    const why = document.createElement('span');
-    why.textContent = resultDetail(this.state);
-    res.replaceChildren(strong, why);
-  }
-
-  /** Resign while the game goes on; offer or accept a rematch once it is over. */
-  renderActions() {
-    const { state } = this;
-    const g = state.game;
+    $('[data-role=result-title]').textContent = resultHeading(state);
+    $('[data-role=result-detail]').textContent = resultDetail(state);
     const player = state.you !== 'spectator';
-    $('[data-action=resign]').hidden = !(player && g.status === 'playing' && !g.result);
     const rematch = $('[data-action=rematch]');
-    rematch.hidden = !(player && g.result);
+    rematch.hidden = !player || !!state.rematch.game;
     rematch.disabled = state.rematch.mine && !state.rematch.theirs;
     rematch.textContent = t(state.rematch.theirs ? 'rematch.accept' : 'rematch.offer');
     let text = '';
-    if (player && g.result && state.rematch.theirs) text = t('rematch.theyOffer');
-    else if (player && g.result && state.rematch.mine) text = t('rematch.offered');
-    $('[data-role=rematch-text]').textContent = text;
+    if (player && state.rematch.theirs) text = t('rematch.theyOffer');
+    else if (player && state.rematch.mine) text = t('rematch.offered');
+    const offer = $('[data-role=rematch-text]');
+    offer.textContent = text;
+    offer.hidden = !text;
+    res.classList.toggle('offered', player && state.rematch.theirs);
     const link = $('[data-role=rematch-link]');
     link.hidden = !state.rematch.game;
     if (state.rematch.game) link.href = `/g/${encodeURIComponent(state.rematch.game)}`;
+    $('[data-action=new-game]').href = `/?variant=${encodeURIComponent(g.variant)}`;
+  }
+
+  /** Brings the result box, with the opponent's rematch offer in it, into view. */
+  showOffer() {
+    const res = $('[data-role=result]');
+    if (!res.hidden) res.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }
+
+  /** Resign while the game goes on (confirmed by a second button); nothing once it is over. */
+  renderActions() {
+    const { state } = this;
+    const g = state.game;
+    const playing = state.you !== 'spectator' && g.status === 'playing' && !g.result;
+    const confirm = $('[data-role=confirm-resign]');
+    if (!playing) confirm.hidden = true;
+    $('[data-action=resign]').hidden = !playing || !confirm.hidden;
   }
 
   /** The bar saying which earlier position is shown, with the way back to the game. */
@@ -197,6 +243,17 @@ export class GameView {
     if (el.textContent !== text) el.textContent = text;
   }
 
+  /** Says next to the board why a pit or move cannot be played ('' clears it); it goes away by itself. */
+  explain(text, pit) {
+    const el = $('[data-role=why]');
+    el.textContent = text;
+    el.hidden = !text;
+    clearTimeout(this.whyTimer);
+    if (!text) return;
+    if (pit) this.board.deny(pit);
+    this.whyTimer = setTimeout(() => this.explain(''), MESSAGE_MS);
+  }
+
   /** A message that goes away by itself. */
   toast(text) {
     const el = $('[data-role=toast]');
@@ -204,7 +261,7 @@ export class GameView {
     clearTimeout(this.toastTimer);
     this.toastTimer = setTimeout(() => {
       el.textContent = '';
-    }, 6000);
+    }, MESSAGE_MS);
   }
 
   showConnection(open) {

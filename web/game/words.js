@@ -26,6 +26,11 @@ export function movedLine(state, msg) {
   return `${who} ${statusLine(state)}`;
 }
 
+/** What the status line says while a move is shown: "North plays a5L…" (a click or key skips it). */
+export function showingLine(state, msg) {
+  return msg.by === state.you ? t('game.showingYou', { move: msg.move }) : t('game.showing', { side: t(`side.${msg.by}`), move: msg.move });
+}
+
 /** The result as this browser's seat sees it: "You win!", "You lose.", for a spectator "South wins", or "Draw". */
 export function resultHeading(state) {
   const r = state.game.result;
@@ -48,10 +53,20 @@ function because(result) {
   return t('result.because', { reason });
 }
 
-/** The stage the server names for the side to move (nothing when it names none), and the takasia'd pit. */
+/**
+ * The stage the server names for the side to move (nothing when it names none, and nothing in Bao la Kujifunza,
+ * which has one stage only), and the takasia'd pit.
+ */
 export function stageText(pos) {
   const parts = [];
-  if (pos.stage) parts.push(t(`game.stage.${pos.stage}`));
+  if (pos.stage && pos.variant !== 'kujifunza') parts.push(t(`game.stage.${pos.stage}`));
   if (pos.takasia) parts.push(t('game.takasia', { pit: pos.takasia }));
   return parts.join(' · ');
+}
+
+/** The explanation of the stage shown (and of the hands where they matter), for the stage's help button. */
+export function stageHelp(pos) {
+  if (!pos.stage || pos.variant === 'kujifunza') return '';
+  const key = `help.stage.${pos.stage}`;
+  return t(key) === key ? '' : t(key);
 }

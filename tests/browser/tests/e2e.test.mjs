@@ -48,7 +48,11 @@ async function clickFirstLegal(page, prefer = () => false) {
   if (dir && (await page.locator(`svg .arrow[data-dir=${dir}]`).count())) {
     await page.click(`svg .arrow[data-dir=${dir}]`);
   }
-  if (await page.locator(`[data-move-choice="${move}"]`).count()) await page.click(`[data-move-choice="${move}"]`);
+  if (await page.locator(`[data-move-choice="${move}"]`).count()) {
+    // The nyumba decision carries ui.md's data-safari: yes for safari (+), no for the stop.
+    assert.equal(await page.getAttribute(`[data-move-choice="${move}"]`, 'data-safari'), move.endsWith('+') ? 'yes' : 'no');
+    await page.click(`[data-move-choice="${move}"]`);
+  }
   return move;
 }
 
@@ -89,6 +93,7 @@ test('two players play a whole Bao la Kujifunza game by clicking; reload, specta
   await a.waitForSelector('[data-role=connection][data-state=open]');
   const link = await a.inputValue('[data-role=share-link]');
   assert.equal(link, `${server.url}/g/${id}`);
+  await a.waitForSelector('[data-role=qr] svg');
   assert.equal(await decodeQr(a), link, 'the QR code holds the share link');
   const seatA = await a.getAttribute('body', 'data-seat');
   assert.ok(['south', 'north'].includes(seatA));
@@ -305,8 +310,9 @@ test('keyboard play, history browsing, a 360 px phone layout and the theme toggl
   await p.click('[data-action=theme]');
   await p.waitForFunction((b) => getComputedStyle(document.body).backgroundColor !== b, before);
   assert.ok(['light', 'dark'].includes(await p.getAttribute('html', 'data-theme')));
-  // Resign ends the game with a result banner.
+  // Resign (confirmed: ui.md, second wave) ends the game with a result banner.
   await p.click('[data-action=resign]');
+  await p.click('[data-action=confirm-resign]');
   await p.waitForSelector('[data-role=result][data-winner=north]');
   assert.match(await p.textContent('[data-role=result]'), /resign/i);
   // The other pages fit a phone too.
