@@ -9,8 +9,18 @@ import { moveMarks } from '/game/narration.js';
 
 // Per speed: the time for one seed sown, and the longest a whole move may take (ms). Lifts and captures take
 // HOLD beats, so the eye can follow them.
-const SPEEDS = { slow: [260, 6000], normal: [80, 2800], fast: [40, 1400], instant: [0, 0] };
+const SPEEDS = { slow: [260, 6000], normal: [60, 2800], fast: [35, 1400], instant: [0, 0] };
 const HOLD = 2.5;
+// The first beats of a move go at the full speed; beyond them a long relay chain speeds up (each further beat
+// takes LATER of one), so a typical move stays under a second and a long one is compressed before the cap.
+const FULL_BEATS = 10;
+const LATER = 0.25;
+
+/** How long a move of `beats` beats is shown (ms) at a speed of `base` ms per beat, never over `cap`. */
+export function plannedMs(beats, base, cap) {
+  const full = Math.min(beats, FULL_BEATS);
+  return Math.min(cap, full * base + (beats - full) * base * LATER);
+}
 const SPEED_KEY = 'bao.speed';
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -44,6 +54,7 @@ export class MoveAnimation {
   async play(before, msg, seat, hurry) {
     checkTrace(before, msg);
     const [base, cap] = SPEEDS[this.speed()] || SPEEDS.normal;
+    document.body.dataset.animMs = '0';
     if (!base || !msg.trace.length || document.hidden) return;
     // When each step is due (in beats), and the beat that fits the move into `cap`.
     const due = [];
@@ -52,7 +63,9 @@ export class MoveAnimation {
       due.push(beats);
       beats += s.step === 'sow' || s.step === 'hand' ? 1 : HOLD;
     }
-    const beat = Math.min(base, cap / (beats + 1));
+    const beat = plannedMs(beats, base, cap) / beats;
+    // The planned length of this move, for the browser tests (which check the schedule, not the wall clock).
+    document.body.dataset.animMs = String(Math.round(beats * beat));
     const replay = new TraceReplay(before, msg.by, msg.trace);
     const marks = new Map();
     const hands = before.variant !== 'kujifunza' && (before.south.hand > 0 || before.north.hand > 0);
