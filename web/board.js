@@ -112,6 +112,66 @@ export class Board {
     }
     this.overlay = el('g', { class: 'overlay' }, svg);
     this.host.append(svg);
+    this.addAccessibility();
+  }
+
+  /**
+   * Accessibility (issue 15), added to the board build() drew: the pits grouped by row in the order they are
+   * drawn (top row first, left to right, so that a screen reader and the Tab key follow the picture), the bottom
+   * hand after the rows, a focus ring around each pit that stands out on the wood, and the board itself
+   * focusable from script, to take the focus when the pit that had it stops being playable.
+   */
+  addAccessibility() {
+    this.svg.setAttribute('tabindex', '-1');
+    this.rowGroups = [0, 1, 2, 3].map((row) => el('g', { role: 'group', 'data-row': String(row) }, this.pitLayer));
+    const order = [...this.pits.keys()].map((name) => [name, this.place(name)]).sort(([, a], [, b]) => a.row - b.row || a.col - b.col);
+    for (const [name, { row }] of order) {
+      const p = this.pits.get(name);
+      this.rowGroups[row].append(p.g);
+      // What the pit shows reads "A3 1" (as its label does), not "A31".
+      p.g.querySelector('.name').after(document.createTextNode(' '));
+      const square = p.hole.dataset.shape === 'rect';
+      for (const part of ['edge', 'light']) {
+        const attrs = square ? { x: -R - 6, y: -R - 6, width: 2 * R + 12, height: 2 * R + 12, rx: 14 } : { r: R + 6 };
+        el(square ? 'rect' : 'circle', { class: `focusring ${part}`, ...attrs }, p.g);
+      }
+    }
+    this.pitLayer.after(this.hands[this.view].g);
+  }
+
+  /** Names the rows, and adds to each pit's label the marks drawn on it: picked, and the last move's. */
+  describePits() {
+    this.rowGroups.forEach((g, row) => {
+      const side = row < 2 ? (this.view === 'south' ? 'north' : 'south') : this.view;
+      const back = row === 0 || row === 3;
+      g.setAttribute('aria-label', t(back ? 'board.backRow' : 'board.frontRow', { side: t(`side.${side}`) }));
+    });
+    for (const p of this.pits.values()) {
+      const marks = [];
+      if (p.g.classList.contains('selected')) marks.push(t('legend.picked'));
+      // data-last (start, sown, capture) where the page marks every pit of the last move, else its start pit.
+      const last = p.g.dataset.last || (p.g.classList.contains('last') ? 'start' : '');
+      if (last) marks.push(t(`mark.${last}`));
+      if (marks.length) p.g.setAttribute('aria-label', `${p.g.getAttribute('aria-label')}, ${marks.join(', ')}`);
+    }
+  }
+
+  /** The element inside the board that has the focus, if any. */
+  focusInside() {
+    const a = document.activeElement;
+    return a && a !== document.body && this.svg.contains(a) ? a : null;
+  }
+
+  /**
+   * After a redraw: when the board had the focus and the element that had it is gone or not playable any more
+   * (a move was just played), the board keeps the focus, so that the next Tab does not start from the top of
+   * the page.
+   */
+  keepFocus(had) {
+    if (!had) return;
+    const a = document.activeElement;
+    if (a === this.svg || (a && this.svg.contains(a) && a.getAttribute('tabindex') === '0')) return;
+    this.svg.focus({ preventScroll: true });
   }
 
   keydown(e, name) {
@@ -166,6 +226,7 @@ export class Board {
    * seat (this browser's side or 'spectator').
    */
   render(pos, opts = {}) {
+    const hadFocus = this.focusInside();
     const legal = opts.legal || new Map();
     const last = opts.last || new Set();
     const houses = hasHouses(pos.variant);
@@ -226,6 +287,8 @@ export class Board {
       }
     }
     this.drawOverlay(pos, opts);
+    this.describePits();
+    this.keepFocus(hadFocus);
   }
 
   drawOverlay(pos, opts) {

@@ -106,6 +106,8 @@ async function onMoved(page, msg, order) {
   picker.reset();
   state.confirmPending(msg.ply);
   document.body.dataset.animating = '';
+  // Said at once, not after the animation (which can take seconds): who played what, what it captured.
+  view.announce(movedLine(state, msg));
   state.animating = true;
   try {
     view.render();
@@ -114,7 +116,6 @@ async function onMoved(page, msg, order) {
     state.animating = false;
   }
   state.applyMoved(msg);
-  view.announce(movedLine(state, msg));
   view.render();
   delete document.body.dataset.animating;
 }

@@ -188,4 +188,20 @@ export default {
   'rules.legend': 'Getalle is sade. Geel ring: ’n holte waaroor die onderskrif gaan. Ná ’n skuif: blou ring, die holte het sade gekry; rooi ring, sy sade is gevang; stippellyn, daar het die skuif begin; rooi stippelring, takasia. Vierkant: die nyumba, met ’n goue rand solank dit besit word.',
   'rules.legendCows': 'Getalle is koeie. Geel ring: ’n holte waaroor die onderskrif gaan. Ná ’n skuif: blou ring, die holte het koeie gekry; rooi ring, sy koeie is gesteel; stippellyn, daar het die skuif begin.',
   'rules.after': 'Ná {move}',
+
+  // Accessibility (issue 15): the board's rows, the last move's marks, captures in words, the rules' tables.
+  'board.backRow': '{side} se agterste ry',
+  'board.frontRow': '{side} se voorste ry',
+  'mark.start': 'die laaste skuif het hier begin',
+  'mark.sown': 'gesaai in die laaste skuif',
+  'mark.capture': 'gevang in die laaste skuif',
+  'game.captureItem': '{n} sade uit {pit}',
+  'game.captureItem.one': '{n} saad uit {pit}',
+  'game.captureItemCows': '{n} koeie uit {pit}',
+  'game.captureItemCows.one': '{n} koei uit {pit}',
+  'game.captured': 'Gevang: {list}.',
+  'game.capturedCows': 'Geroof: {list}.',
+  'rules.boardCaption': 'Die bord gesien van Suid af, met Noord se rye bo; elke sel is \u2019n holte.',
+  'rules.markShow': 'genoem in die onderskrif',
+  'rules.markTakasia': 'takasia: dit mag nie gespeel word nie',
 };

@@ -188,4 +188,20 @@ export default {
   'rules.legend': 'Numbers are seeds. Yellow ring: a pit the caption talks about. After a move: blue ring, the pit received seeds; red ring, its seeds were captured; dashed, the move started there; red dashed ring, takasia. Square: the nyumba, with a gold edge while it is owned.',
   'rules.legendCows': 'Numbers are cows. Yellow ring: a pit the caption talks about. After a move: blue ring, the pit received cows; red ring, its cows were raided; dashed, the move started there.',
   'rules.after': 'After {move}',
+
+  // Accessibility (issue 15): the board's rows, the last move's marks, captures in words, the rules' tables.
+  'board.backRow': '{side}\u2019s back row',
+  'board.frontRow': '{side}\u2019s front row',
+  'mark.start': 'the last move started here',
+  'mark.sown': 'sown in the last move',
+  'mark.capture': 'captured in the last move',
+  'game.captureItem': '{n} seeds from {pit}',
+  'game.captureItem.one': '{n} seed from {pit}',
+  'game.captureItemCows': '{n} cows from {pit}',
+  'game.captureItemCows.one': '{n} cow from {pit}',
+  'game.captured': 'Captured: {list}.',
+  'game.capturedCows': 'Raided: {list}.',
+  'rules.boardCaption': 'The board seen from South, North\u2019s rows at the top; each cell is a pit.',
+  'rules.markShow': 'named in the caption',
+  'rules.markTakasia': 'takasia: it may not be played',
 };

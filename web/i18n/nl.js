@@ -188,4 +188,20 @@ export default {
   'rules.legend': 'Getallen zijn zaden. Gele ring: een kuiltje waar het onderschrift over gaat. Na een zet: blauwe ring, het kuiltje kreeg zaden; rode ring, de zaden ervan zijn geslagen; gestippeld, daar begon de zet; rode stippelring, takasia. Vierkant: de nyumba, met een gouden rand zolang hij in bezit is.',
   'rules.legendCows': 'Getallen zijn koeien. Gele ring: een kuiltje waar het onderschrift over gaat. Na een zet: blauwe ring, het kuiltje kreeg koeien; rode ring, de koeien ervan zijn geroofd; gestippeld, daar begon de zet.',
   'rules.after': 'Na {move}',
+
+  // Accessibility (issue 15): the board's rows, the last move's marks, captures in words, the rules' tables.
+  'board.backRow': 'Achterste rij van {side}',
+  'board.frontRow': 'Voorste rij van {side}',
+  'mark.start': 'hier begon de laatste zet',
+  'mark.sown': 'bezaaid in de laatste zet',
+  'mark.capture': 'geslagen in de laatste zet',
+  'game.captureItem': '{n} zaden uit {pit}',
+  'game.captureItem.one': '{n} zaad uit {pit}',
+  'game.captureItemCows': '{n} koeien uit {pit}',
+  'game.captureItemCows.one': '{n} koe uit {pit}',
+  'game.captured': 'Geslagen: {list}.',
+  'game.capturedCows': 'Geroofd: {list}.',
+  'rules.boardCaption': 'Het bord gezien vanuit Zuid, de rijen van Noord bovenaan; elke cel is een kuiltje.',
+  'rules.markShow': 'genoemd in het onderschrift',
+  'rules.markTakasia': 'takasia: mag niet gespeeld worden',
 };

@@ -188,4 +188,20 @@ export default {
   'rules.legend': 'Siffrorna är frön. Gul ring: en grop som bildtexten talar om. Efter ett drag: blå ring, gropen fick frön; röd ring, dess frön fångades; streckad, där började draget; röd streckad ring, takasia. Fyrkant: nyumban, med guldkant så länge den ägs.',
   'rules.legendCows': 'Siffrorna är kor. Gul ring: en grop som bildtexten talar om. Efter ett drag: blå ring, gropen fick kor; röd ring, dess kor rövades; streckad, där började draget.',
   'rules.after': 'Efter {move}',
+
+  // Accessibility (issue 15): the board's rows, the last move's marks, captures in words, the rules' tables.
+  'board.backRow': '{side}s bakre rad',
+  'board.frontRow': '{side}s främre rad',
+  'mark.start': 'det senaste draget började här',
+  'mark.sown': 'sådd i det senaste draget',
+  'mark.capture': 'fångad i det senaste draget',
+  'game.captureItem': '{n} frön från {pit}',
+  'game.captureItem.one': '{n} frö från {pit}',
+  'game.captureItemCows': '{n} kor från {pit}',
+  'game.captureItemCows.one': '{n} ko från {pit}',
+  'game.captured': 'Fångade: {list}.',
+  'game.capturedCows': 'Rövade: {list}.',
+  'rules.boardCaption': 'Brädet sett från Syd, Nords rader överst; varje cell är en grop.',
+  'rules.markShow': 'nämns i bildtexten',
+  'rules.markTakasia': 'takasia: får inte spelas',
 };

@@ -188,4 +188,20 @@ export default {
   'rules.legend': 'Namba ni kete. Alama ya njano: shimo linalozungumziwa na maelezo. Baada ya mwendo: alama ya buluu, shimo lilipokea kete; alama nyekundu, kete zake zilikamatwa; vistari, mwendo ulianzia hapo; vistari vyekundu, takasia. Mraba: nyumba, yenye ukingo wa dhahabu maadamu inamilikiwa.',
   'rules.legendCows': 'Namba ni ng’ombe. Alama ya njano: shimo linalozungumziwa na maelezo. Baada ya mwendo: alama ya buluu, shimo lilipokea ng’ombe; alama nyekundu, ng’ombe wake walivamiwa; vistari, mwendo ulianzia hapo.',
   'rules.after': 'Baada ya {move}',
+
+  // Accessibility (issue 15): the board's rows, the last move's marks, captures in words, the rules' tables.
+  'board.backRow': 'Safu ya nyuma ya {side}',
+  'board.frontRow': 'Safu ya mbele ya {side}',
+  'mark.start': 'mwendo wa mwisho ulianzia hapa',
+  'mark.sown': 'lilipokea kete katika mwendo wa mwisho',
+  'mark.capture': 'kete zake zilikamatwa katika mwendo wa mwisho',
+  'game.captureItem': 'kete {n} kutoka {pit}',
+  'game.captureItem.one': 'kete {n} kutoka {pit}',
+  'game.captureItemCows': 'ng\u2019ombe {n} kutoka {pit}',
+  'game.captureItemCows.one': 'ng\u2019ombe {n} kutoka {pit}',
+  'game.captured': 'Zimekamatwa: {list}.',
+  'game.capturedCows': 'Wameporwa: {list}.',
+  'rules.boardCaption': 'Ubao ukionekana kutoka Kusini, safu za Kaskazini zikiwa juu; kila kisanduku ni shimo.',
+  'rules.markShow': 'linatajwa katika maelezo',
+  'rules.markTakasia': 'takasia: haliwezi kuchezwa',
 };
