@@ -1,6 +1,8 @@
 // The rules pages as a reader sees them, in every language, on a desktop and a phone: every board shows the
 // position of web/rules-data.js (which crates/bao-core/tests/rules_pages.rs checks against the engine), no
 // placeholder or missing step text is left, the ring has its sixteen pits, and nothing is wider than the screen.
+// Each board is a real table a screen reader can walk: a caption, a named header per row, and per cell the pit's
+// name and count in words.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -44,12 +46,22 @@ for (const [width, height] of [
           const boards = {};
           for (const fig of art.querySelectorAll('figure[id^=fig-]')) {
             const pits = {};
+            const table = fig.querySelector('table.mini');
             for (const td of fig.querySelectorAll('td[title]')) {
               const [name, n] = td.title.split(': ');
               pits[name] = Number(n);
-              if (Number(td.textContent || 0) !== Number(n)) pits[name] = `shows ${td.textContent}, title ${n}`;
+              const shown = td.querySelector('.n[aria-hidden=true]').textContent;
+              if (Number(shown || 0) !== Number(n)) pits[name] = `shows ${shown}, title ${n}`;
+              // What a screen reader reads instead: the pit's name, then its count.
+              const said = td.querySelector('.vh').textContent;
+              if (!said.startsWith(name) || !said.includes(n)) pits[name] = `reads "${said}", title ${n}`;
             }
             boards[fig.id.slice(4)] = pits;
+            // A real table (not an image without its numbers): a caption and a named header for each row.
+            const heads = [...table.querySelectorAll('th[scope=row] .vh')].map((e) => e.textContent);
+            if (table.getAttribute('role') || !table.caption?.textContent.trim() || heads.length !== 4 || new Set(heads).size !== 4 || heads.some((h) => /[{}]/.test(h) || !h)) {
+              pits.table = `role ${table.getAttribute('role')}, caption "${table.caption?.textContent}", rows ${heads.join(' | ')}`;
+            }
           }
           return {
             lang: document.documentElement.lang,
@@ -65,6 +77,7 @@ for (const [width, height] of [
         if (left) problems.push(`${where}: unfilled ${left.join(' ')}`);
         if (!Object.keys(seen.boards).length) problems.push(`${where}: no boards`);
         for (const [id, pits] of Object.entries(seen.boards)) {
+          if (pits.table) problems.push(`${where} ${id}: ${pits.table}`);
           const want = pitCounts(DATA.figures[id].position);
           for (const [name, n] of Object.entries(want)) {
             if (pits[name] !== n) problems.push(`${where} ${id}: ${name} shows ${pits[name]}, the data says ${n}`);
