@@ -11,6 +11,8 @@ const ROWS_Y = [122, 218, 330, 426]; // top to bottom
 const R = 42;
 const H = 556;
 const MAX_STONES = 22;
+/** What a pit's data-last can say about the last move (spec/ui.md), each with its words under `mark.`. */
+const LAST_MARKS = ['start', 'sown', 'capture'];
 
 // Stone positions inside a pit: a sunflower spiral, so any count looks like a heap.
 const SPOTS = Array.from({ length: MAX_STONES }, (_, k) => {
@@ -151,7 +153,7 @@ export class Board {
       if (p.g.classList.contains('selected')) marks.push(t('legend.picked'));
       // data-last (start, sown, capture) where the page marks every pit of the last move, else its start pit.
       const last = p.g.dataset.last || (p.g.classList.contains('last') ? 'start' : '');
-      if (last) marks.push(t(`mark.${last}`));
+      if (LAST_MARKS.includes(last)) marks.push(t(`mark.${last}`));
       if (marks.length) p.g.setAttribute('aria-label', `${p.g.getAttribute('aria-label')}, ${marks.join(', ')}`);
     }
   }

@@ -13,6 +13,13 @@ const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 const src = readFileSync(join(ROOT, 'web', 'rules-data.js'), 'utf8');
 const DATA = (await import(`data:text/javascript;base64,${Buffer.from(src).toString('base64')}`)).default;
+const UI = {};
+for (const l of LANGS) {
+  const dict = readFileSync(join(ROOT, 'web', 'i18n', `${l}.js`), 'utf8');
+  UI[l] = (await import(`data:text/javascript;base64,${Buffer.from(dict).toString('base64')}`)).default;
+}
+/** A cell's mark (its class) and the dictionary key of the words that say it. */
+const MARK_WORDS = { hl: 'rules.markShow', origin: 'mark.start', sown: 'mark.sown', cap: 'mark.capture', tks: 'rules.markTakasia' };
 
 let server;
 let browser;
@@ -41,7 +48,8 @@ for (const [width, height] of [
       for (const v of VARIANTS) {
         await page.goto(`${server.url}/rules/${v}.html`);
         await page.waitForSelector('[data-role=rules] section');
-        const seen = await page.evaluate(() => {
+        const marksWords = Object.fromEntries(Object.entries(MARK_WORDS).map(([cls, key]) => [cls, UI[lang][key]]));
+        const seen = await page.evaluate((words) => {
           const art = document.querySelector('[data-role=rules]');
           const boards = {};
           for (const fig of art.querySelectorAll('figure[id^=fig-]')) {
@@ -55,6 +63,9 @@ for (const [width, height] of [
               // What a screen reader reads instead: the pit's name, then its count.
               const said = td.querySelector('.vh').textContent;
               if (!said.startsWith(name) || !said.includes(n)) pits[name] = `reads "${said}", title ${n}`;
+              for (const [cls, w] of Object.entries(words)) {
+                if (td.classList.contains(cls) && !said.includes(w)) pits[name] = `marked ${cls} but reads "${said}"`;
+              }
             }
             boards[fig.id.slice(4)] = pits;
             // A real table (not an image without its numbers): a caption and a named header for each row.
@@ -70,7 +81,7 @@ for (const [width, height] of [
             rings: [...art.querySelectorAll('svg.ring')].map((s) => s.querySelectorAll('circle').length),
             wide: document.documentElement.scrollWidth > window.innerWidth,
           };
-        });
+        }, marksWords);
         const where = `${lang} ${v}`;
         if (seen.lang !== lang) problems.push(`${where}: <html lang> is ${seen.lang}`);
         const left = seen.text.match(/\{[\w.-]+\}|\[[\w.]+\]/g);
