@@ -193,6 +193,37 @@ for (const theme of THEMES) {
   });
 }
 
+/** `fg` (an rgb() colour) drawn at `alpha` over `bg`, as rgb(). */
+function over(fg, alpha, bg) {
+  const [a, b] = [fg, bg].map((c) => c.match(/[\d.]+/g).slice(0, 3).map(Number));
+  return `rgb(${a.map((v, i) => Math.round(v * alpha + b[i] * (1 - alpha))).join(', ')})`;
+}
+
+for (const theme of THEMES) {
+  test(`text on the board is readable on a phone: pit names shown, counts and names 4.5:1 on the pit, ${theme} theme`, async () => {
+    const ctx = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await openGame(page, server.url, games.playing, true);
+    const seen = await page.evaluate(() => {
+      const cs = (e) => getComputedStyle(e);
+      const pit = document.querySelector('[data-pit].empty');
+      const [name, count, hole] = ['.name', '.count', '.hole'].map((k) => cs(pit.querySelector(k)));
+      return {
+        nameShown: name.display !== 'none' && name.visibility !== 'hidden',
+        name: [name.fill, Number(name.fillOpacity) * Number(name.opacity)],
+        count: [count.fill, Number(count.fillOpacity) * Number(count.opacity) * Number(cs(pit).opacity)],
+        hole: hole.fill,
+      };
+    });
+    assert.ok(seen.nameShown, 'pit names are shown on a 390 px screen (typing a move needs them)');
+    for (const [what, [fill, alpha]] of [['name', seen.name], ['empty count', seen.count]]) {
+      const ratio = contrast(over(fill, alpha, seen.hole), seen.hole);
+      assert.ok(ratio >= 4.5, `${theme}: ${what} ${fill} at ${alpha} on ${seen.hole} is ${ratio.toFixed(2)}:1`);
+    }
+    await ctx.close();
+  });
+}
+
 test('a keyboard move keeps the focus on the board; rows, marks and the announcement are there for a screen reader', async () => {
   const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kujifunza', opponent: 'friend', seat: 'south' }) });
   const { body: j } = await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
