@@ -62,7 +62,7 @@ const STATES = [
       await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
       const pit = await directionPit(page);
       await page.click(`[data-pit=${pit}]`);
-      await page.waitForSelector('svg .arrow[data-dir=L]');
+      await page.waitForSelector('[data-dir=L]'); // spec/ui.md's hook for a direction to choose
     },
   },
   {
@@ -276,7 +276,7 @@ test('a keyboard move keeps the focus on the board; rows, marks and the announce
   const pit = await directionPit(south);
   assert.equal(await keyboardFocusPit(south, pit), pit);
   await south.keyboard.press('Enter');
-  await south.waitForSelector('svg .arrow[data-dir=L]');
+  await south.waitForSelector('[data-dir=L]'); // spec/ui.md's hook for a direction to choose
   assert.match(await south.getAttribute(`[data-pit=${pit}]`, 'aria-label'), /, picked/);
   assert.equal(await south.locator('[data-pit][aria-label*=picked]').count(), 1, 'only the picked pit says so');
   assert.equal(await south.evaluate(() => document.activeElement.dataset.dir), 'L');
