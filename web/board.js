@@ -9,6 +9,8 @@ import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones }
 // on the hole; a direction arrow answers within this radius (also about 44 px on a phone).
 const CELL_H = 104;
 const ARROW_HIT = 50;
+/** What a pit's data-last can say about the last move (spec/ui.md), each with its words under `mark.`. */
+const LAST_MARKS = ['start', 'sown', 'capture'];
 
 export class Board {
   /**
@@ -83,6 +85,66 @@ export class Board {
     }
     this.overlay = el('g', { class: 'overlay' }, svg);
     this.host.append(svg);
+    this.addAccessibility();
+  }
+
+  /**
+   * Accessibility (issue 15), added to the board build() drew: the pits grouped by row in the order they are
+   * drawn (top row first, left to right, so that a screen reader and the Tab key follow the picture), the bottom
+   * hand after the rows, a focus ring around each pit that stands out on the wood, and the board itself
+   * focusable from script, to take the focus when the pit that had it stops being playable.
+   */
+  addAccessibility() {
+    this.svg.setAttribute('tabindex', '-1');
+    this.rowGroups = [0, 1, 2, 3].map((row) => el('g', { role: 'group', 'data-row': String(row) }, this.pitLayer));
+    const order = [...this.pits.keys()].map((name) => [name, this.place(name)]).sort(([, a], [, b]) => a.row - b.row || a.col - b.col);
+    for (const [name, { row }] of order) {
+      const p = this.pits.get(name);
+      this.rowGroups[row].append(p.g);
+      // What the pit shows reads "A3 1" (as its label does), not "A31".
+      p.g.querySelector('.name').after(document.createTextNode(' '));
+      const square = p.hole.dataset.shape === 'rect';
+      for (const part of ['edge', 'light']) {
+        const attrs = square ? { x: -R - 6, y: -R - 6, width: 2 * R + 12, height: 2 * R + 12, rx: 14 } : { r: R + 6 };
+        el(square ? 'rect' : 'circle', { class: `focusring ${part}`, ...attrs }, p.g);
+      }
+    }
+    this.pitLayer.after(this.hands[this.view].g);
+  }
+
+  /** Names the rows, and adds to each pit's label the marks drawn on it: picked, and the last move's. */
+  describePits() {
+    this.rowGroups.forEach((g, row) => {
+      const side = row < 2 ? (this.view === 'south' ? 'north' : 'south') : this.view;
+      const back = row === 0 || row === 3;
+      g.setAttribute('aria-label', t(back ? 'board.backRow' : 'board.frontRow', { side: t(`side.${side}`) }));
+    });
+    for (const p of this.pits.values()) {
+      const marks = [];
+      if (p.g.classList.contains('selected')) marks.push(t('legend.picked'));
+      // data-last (start, sown, capture) where the page marks every pit of the last move, else its start pit.
+      const last = p.g.dataset.last || (p.g.classList.contains('last') ? 'start' : '');
+      if (LAST_MARKS.includes(last)) marks.push(t(`mark.${last}`));
+      if (marks.length) p.g.setAttribute('aria-label', `${p.g.getAttribute('aria-label')}, ${marks.join(', ')}`);
+    }
+  }
+
+  /** The element inside the board that has the focus, if any. */
+  focusInside() {
+    const a = document.activeElement;
+    return a && a !== document.body && this.svg.contains(a) ? a : null;
+  }
+
+  /**
+   * After a redraw: when the board had the focus and the element that had it is gone or not playable any more
+   * (a move was just played), the board keeps the focus, so that the next Tab does not start from the top of
+   * the page.
+   */
+  keepFocus(had) {
+    if (!had) return;
+    const a = document.activeElement;
+    if (a === this.svg || (a && this.svg.contains(a) && a.getAttribute('tabindex') === '0')) return;
+    this.svg.focus({ preventScroll: true });
   }
 
   buildPit(name, square, seed) {
@@ -91,6 +153,7 @@ export class Board {
     el('rect', { class: 'hit', x: -COL / 2, y: -CELL_H / 2, width: COL, height: CELL_H }, pg);
     const shape = square ? ['rect', { x: -R, y: -R, width: 2 * R, height: 2 * R, rx: 10 }] : ['circle', { r: R }];
     const hole = el(shape[0], { class: 'hole', ...shape[1] }, pg);
+    hole.dataset.shape = shape[0];
     el(shape[0], { class: 'rim', ...shape[1] }, pg);
     // The nyumba's inlay and roof mark: drawn on the square pit, shown only in the games that have houses.
     if (square) {
@@ -158,6 +221,7 @@ export class Board {
    * hands (whether the hands are drawn; by default when the game has them and one is not empty).
    */
   render(pos, opts = {}) {
+    const hadFocus = this.focusInside();
     const legal = opts.legal || new Map();
     const last = opts.last || new Map();
     const houses = hasHouses(pos.variant);
@@ -195,13 +259,14 @@ export class Board {
       let label = t(playable ? `${unit}Play` : unit, { pit: name, n });
       if (isNyumba) label += `, ${t('game.nyumba')}${pos[info.side].house ? ` (${t('game.nyumbaOwned')})` : ''}`;
       if (pos.takasia === name) label += `, takasia`;
-      if (last.has(name)) label += `, ${t(`legend.${last.get(name)}`)}`;
       p.g.setAttribute('aria-label', label);
     }
     this.svg.setAttribute('aria-label', t('game.board'));
     for (const side of ['south', 'north']) this.halves[side].classList.toggle('turn', opts.turn === side);
     this.renderHands(pos, opts);
     this.drawOverlay(pos, opts);
+    this.describePits();
+    this.keepFocus(hadFocus);
   }
 
   renderHands(pos, opts) {

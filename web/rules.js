@@ -10,40 +10,52 @@ const V = document.body.dataset.variant;
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** A small board as a table, seen from South; `m` marks pits (see marks() and the figure's `show`). */
-function board(pos, m, label) {
+/**
+ * A small board as a real table, seen from South; `m` marks pits (see marks() and the figure's `show`). A screen
+ * reader reads it row by row: each row header names the side and the row, each cell the pit, its seeds and its
+ * marks (the visible number and the coloured rings are hidden from it, the words say the same).
+ */
+function board(pos, m) {
   const houses = pos.variant === 'kiswahili' || pos.variant === 'kiswahili-malawi';
   const kimasai = pos.variant === 'kimasai';
   const rows = [
-    ['b', pos.north.back, true],
-    ['a', pos.north.front, true],
-    ['A', pos.south.front, false],
-    ['B', pos.south.back, false],
+    ['b', 'north', 'back', true],
+    ['a', 'north', 'front', true],
+    ['A', 'south', 'front', false],
+    ['B', 'south', 'back', false],
   ];
   const hand = (s) => {
     const n = pos[s].hand;
     if (!pos.south.hand && !pos.north.hand) return '';
-    return `<tr class="hand"><th colspan="9">${esc(t(kimasai ? 'game.reserveOf' : 'game.handOf', { side: t(`side.${s}`), n }))}</th></tr>`;
+    return `<tr class="hand"><td colspan="9">${esc(t(kimasai ? 'game.reserveOf' : 'game.handOf', { side: t(`side.${s}`), n }))}</td></tr>`;
   };
-  let html = `<table class="mini" role="img" aria-label="${esc(label)}"><tbody>${hand('north')}`;
-  rows.forEach(([letter, counts, rev], r) => {
-    if (r === 2) html += '<tr class="gap"><td colspan="9"></td></tr>';
-    html += `<tr><th>${letter}</th>`;
+  let html = `<table class="mini"><caption class="vh">${esc(t('rules.boardCaption'))}</caption><tbody>${hand('north')}`;
+  rows.forEach(([letter, side, row, rev], r) => {
+    if (r === 2) html += '<tr class="gap" aria-hidden="true"><td colspan="9"></td></tr>';
+    const rowName = t(row === 'back' ? 'board.backRow' : 'board.frontRow', { side: t(`side.${side}`) });
+    html += `<tr><th scope="row"><span aria-hidden="true">${letter}</span><span class="vh">${esc(rowName)}</span></th>`;
     for (let c = 0; c < 8; c++) {
       const idx = rev ? 7 - c : c;
       const name = letter + (idx + 1);
+      const n = pos[side][row][idx];
       const cls = [];
-      if (houses && (letter === 'a' || letter === 'A') && idx === 4) {
+      const words = [t(kimasai ? 'game.cowLabel' : 'game.pitLabel', { pit: name, n })];
+      if (houses && row === 'front' && idx === 4) {
         cls.push('sq');
-        if (pos[letter === 'A' ? 'south' : 'north'].house) cls.push('own');
+        if (pos[side].house) cls.push('own');
+        words.push(pos[side].house ? `${t('game.nyumba')} (${t('game.nyumbaOwned')})` : t('game.nyumba'));
       }
-      if (m.show.has(name)) cls.push('hl');
-      if (m.sown.has(name)) cls.push('sown');
-      if (m.captured.has(name)) cls.push('cap');
-      if (m.start === name) cls.push('origin');
-      if (pos.takasia === name) cls.push('tks');
-      const n = counts[idx];
-      html += `<td class="${cls.join(' ')}" title="${name}: ${n}">${n || ''}</td>`;
+      const mark = (on, c2, key) => {
+        if (!on) return;
+        cls.push(c2);
+        words.push(t(key));
+      };
+      mark(m.show.has(name), 'hl', 'rules.markShow');
+      mark(m.start === name, 'origin', 'mark.start');
+      mark(m.sown.has(name), 'sown', 'mark.sown');
+      mark(m.captured.has(name), 'cap', 'mark.capture');
+      mark(pos.takasia === name, 'tks', 'rules.markTakasia');
+      html += `<td class="${cls.join(' ')}" title="${name}: ${n}"><span class="vh">${esc(words.join(', '))}</span><span class="n" aria-hidden="true">${n || ''}</span></td>`;
     }
     html += '</tr>';
   });
@@ -97,7 +109,6 @@ function figure(id, caption, facts, steps) {
   const fig = DATA.figures[id];
   if (!fig) return '';
   const text = fill(caption, { ...facts, ...(fig.facts || {}) });
-  const plain = text.replace(/<[^>]*>/g, '');
   let m = empty();
   let head = '';
   let list = '';
@@ -111,7 +122,7 @@ function figure(id, caption, facts, steps) {
   } else {
     m.show = new Set(fig.show || []);
   }
-  return `<figure class="fig" id="fig-${id}">${head}${board(fig.position, m, plain)}<figcaption>${text}</figcaption>${list}</figure>`;
+  return `<figure class="fig" id="fig-${id}">${head}${board(fig.position, m)}<figcaption>${text}</figcaption>${list}</figure>`;
 }
 
 async function render() {

@@ -13,7 +13,7 @@ if [ ! -x /usr/bin/chromium ]; then
     exit 1
   fi
 fi
-if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/jsqr" ]; then
+if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/jsqr" ] || [ ! -d "$here/node_modules/axe-core" ]; then
   (cd "$here" && npm ci --no-audit --no-fund)
 fi
 (cd "$root" && cargo build --release -p bao-server)

@@ -112,6 +112,8 @@ async function onMoved(page, msg, order) {
   state.confirmPending(msg.ply);
   state.keepTrace(msg);
   document.body.dataset.animating = '';
+  // Said at once, not after the animation (which can take seconds): who played what, what it captured.
+  view.announce(movedLine(state, msg));
   state.animating = true;
   view.explain('');
   try {
@@ -122,7 +124,6 @@ async function onMoved(page, msg, order) {
     state.animating = false;
   }
   state.applyMoved(msg);
-  view.announce(movedLine(state, msg));
   view.render();
   delete document.body.dataset.animating;
   if (msg.result) sound.play('end');

@@ -16,14 +16,31 @@ export function statusLine(state) {
   const g = state.game;
   if (g.status === 'waiting') return t('game.waiting');
   if (g.result) return `${resultHeading(state)} ${because(g.result)}`;
-  const side = g.position.to_move;
+  return turnLine(state, g.position.to_move);
+}
+
+/** "Your turn (South)." or "North (computer) to move." */
+function turnLine(state, side) {
   return side === state.you ? t('game.yourTurn', { side: t(`side.${side}`) }) : t('game.toMove', { side: sideName(state, side) });
 }
 
-/** What a `moved` event announces: who played which move, then the new status line. */
+/**
+ * What a `moved` event announces as soon as it arrives (before the animation): who played which move, what it
+ * captured, and whose turn it is next. A move that ends the game says no more: the result follows.
+ */
 export function movedLine(state, msg) {
   const who = msg.by === state.you ? t('game.playedYou', { move: msg.move }) : t('game.played', { side: t(`side.${msg.by}`), move: msg.move });
-  return `${who} ${statusLine(state)}`;
+  const next = msg.result ? '' : turnLine(state, msg.position.to_move);
+  return [who, capturesLine(msg, state.game.variant), next].filter(Boolean).join(' ');
+}
+
+/** The captures of a move's trace in words ("Captured: 2 seeds from a7."), or '' when it captured nothing. */
+export function capturesLine(msg, variant) {
+  const cows = variant === 'kimasai';
+  const items = (msg.trace || [])
+    .filter((s) => s.step === 'capture' && s.count > 0)
+    .map((s) => t(cows ? 'game.captureItemCows' : 'game.captureItem', { n: s.count, pit: s.pit }));
+  return items.length ? t(cows ? 'game.capturedCows' : 'game.captured', { list: items.join(', ') }) : '';
 }
 
 /** What the status line says while a move is shown: "North plays a5L…" (a click or key skips it). */

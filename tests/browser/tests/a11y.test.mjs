@@ -1,0 +1,318 @@
+// Accessibility (issue 15): axe-core's WCAG 2.1 A and AA rules find nothing on any page or state, in the light
+// and the dark theme, on a desktop and a phone screen; and what axe cannot see on the SVG board: the focus ring's
+// contrast against the wood, the focus kept on the board after a keyboard move, rows grouped and named, pit labels
+// that say what the rings show, and the move (with its captures) announced before it is animated. One server and
+// one browser serve every check.
+//
+// To audit a new state, add an entry to STATES: a name and an `open(page)` that brings a page (already on the
+// server's origin) to that state and waits until it is drawn. The games it needs are made once in before().
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, api } from '../lib/harness.mjs';
+import { axeViolations, describe, DISABLED, contrast } from '../lib/axe.mjs';
+import { setSeat, openGame, resignOver, playTyped, directionPit } from '../lib/game-pages.mjs';
+
+let server;
+let browser;
+/** The games the states show, made in before(): each `{ id, url, token, seat }` as the creator holds it. */
+const games = {};
+const problems = [];
+
+const THEMES = ['light', 'dark'];
+const SIZES = [
+  [1280, 800],
+  [390, 844],
+];
+const RULES = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
+
+/** The pages and states audited, in the order they are opened. */
+const STATES = [
+  {
+    name: 'home',
+    open: async (page) => {
+      await page.goto(`${server.url}/`);
+      await page.waitForSelector('footer [data-role=version]:not(:empty)');
+    },
+  },
+  {
+    name: 'waiting for the opponent (share link and QR code)',
+    open: async (page) => {
+      await openGame(page, server.url, games.waiting, true);
+      await page.waitForSelector('[data-role=share] [data-role=qr] svg');
+    },
+  },
+  {
+    name: 'a visitor offered the free seat',
+    open: async (page) => {
+      await openGame(page, server.url, games.waiting, false);
+      await page.waitForSelector('[data-action=join]', { state: 'visible' });
+    },
+  },
+  {
+    name: 'mid-game as the player to move',
+    open: async (page) => {
+      await openGame(page, server.url, games.playing, true);
+      await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+    },
+  },
+  {
+    name: 'choosing a direction',
+    open: async (page) => {
+      await openGame(page, server.url, games.playing, true);
+      await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+      const pit = await directionPit(page);
+      await page.click(`[data-pit=${pit}]`);
+      await page.waitForSelector('[data-dir=L]'); // spec/ui.md's hook for a direction to choose
+    },
+  },
+  {
+    name: 'spectator',
+    open: async (page) => {
+      await openGame(page, server.url, games.playing, false);
+      await page.waitForSelector('[data-role=spectating]', { state: 'visible' });
+    },
+  },
+  {
+    name: 'finished (result and rematch)',
+    open: async (page) => {
+      await openGame(page, server.url, games.finished, true);
+      await page.waitForSelector('[data-role=result]', { state: 'visible' });
+      await page.waitForSelector('[data-action=rematch]', { state: 'visible' });
+    },
+  },
+  ...RULES.map((v) => ({
+    name: `rules of ${v}`,
+    open: async (page) => {
+      await page.goto(`${server.url}/rules/${v}.html`);
+      await page.waitForSelector('[data-role=rules] section');
+    },
+  })),
+];
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const create = async (body) => (await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify(body) })).body;
+  games.waiting = await create({ variant: 'kiswahili', opponent: 'friend', seat: 'south' });
+  games.playing = await create({ variant: 'kiswahili', opponent: 'computer', level: 'easy', seat: 'south' });
+  games.finished = await create({ variant: 'kujifunza', opponent: 'friend', seat: 'south' });
+  await api(server.url, `/api/games/${games.finished.id}/join`, { method: 'POST', body: '{}' });
+
+  // A move each, so the board has a last move; then South resigns the finished game.
+  const ctx = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/`);
+  await openGame(page, server.url, games.playing, true);
+  await playTyped(page, server.url, games.playing, 2);
+  await resignOver(page, games.finished);
+  await ctx.close();
+});
+
+after(async () => {
+  assert.deepEqual(problems, [], 'no script errors on any page');
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+// The four screens (two themes, two sizes) are audited two at a time: each is a browser context of its own.
+test('axe (WCAG 2.1 A and AA) finds nothing on any page or state', { concurrency: 2 }, async (t) => {
+  const screens = [];
+  for (const theme of THEMES) {
+    for (const [width, height] of SIZES) {
+      screens.push(t.test(`${theme} theme, ${width}x${height}`, async (tt) => {
+        const ctx = await browser.newContext({ viewport: { width, height }, colorScheme: theme, reducedMotion: 'reduce', locale: 'en-US' });
+        const page = await ctx.newPage();
+        page.on('pageerror', (e) => problems.push(`${theme} ${width}: page error: ${e.message}`));
+        await page.goto(`${server.url}/`);
+        await setSeat(page, null);
+        for (const state of STATES) {
+          await tt.test(state.name, async () => {
+            await state.open(page);
+            assert.equal(
+              await page.evaluate(() => getComputedStyle(document.body).colorScheme),
+              theme,
+              'the page is drawn in the theme asked for',
+            );
+            const found = await axeViolations(page);
+            assert.equal(found.length, 0, `${state.name}, ${theme}, ${width}px:\n${describe(found)}`);
+          });
+        }
+        await ctx.close();
+      }));
+    }
+  }
+  await Promise.all(screens);
+});
+
+test('no axe rule is disabled without a written reason', () => {
+  for (const [id, why] of Object.entries(DISABLED)) assert.ok(typeof why === 'string' && why.length > 20, id);
+});
+
+/** Focuses a playable pit after a key press, so that the browser shows its focus as for a keyboard user. */
+async function keyboardFocusPit(page, pit) {
+  await page.keyboard.press('Shift');
+  await page.focus(`[data-pit=${pit}]`);
+  return page.evaluate(() => document.activeElement.matches(':focus-visible') && document.activeElement.dataset.pit);
+}
+
+for (const theme of THEMES) {
+  test(`the focus ring on a pit stands out on the wood (3:1 at least), ${theme} theme`, async () => {
+    const ctx = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce' });
+    const page = await ctx.newPage();
+    await openGame(page, server.url, games.playing, true);
+    await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+    const pit = await keyboardFocusPit(page, await page.evaluate(() => document.querySelector('[data-pit][tabindex="0"]').dataset.pit));
+    assert.ok(pit, 'a pit has the focus');
+    const seen = await page.evaluate(() => {
+      const cs = (e) => getComputedStyle(e);
+      const focused = document.activeElement;
+      const other = document.querySelector('[data-pit]:not(:focus)');
+      const ring = (g, part) => g.querySelector(`.focusring.${part}`);
+      return {
+        shown: cs(ring(focused, 'light')).display,
+        hiddenElsewhere: cs(ring(other, 'light')).display,
+        light: cs(ring(focused, 'light')).stroke,
+        lightWidth: parseFloat(cs(ring(focused, 'light')).strokeWidth),
+        edge: cs(ring(focused, 'edge')).stroke,
+        wood: [...document.querySelectorAll('svg.board linearGradient#wood stop')].map((s) => cs(s).stopColor),
+        frame: cs(document.querySelector('svg.board .frame')).fill,
+      };
+    });
+    assert.notEqual(seen.shown, 'none', 'the focused pit shows its ring');
+    assert.equal(seen.hiddenElsewhere, 'none', 'a pit without the focus shows none');
+    assert.ok(seen.lightWidth >= 2, `the ring is ${seen.lightWidth}px wide`);
+    assert.match(seen.frame, /url\(.*#wood/, 'the board is the wood gradient');
+    assert.equal(seen.wood.length, 2);
+    for (const wood of seen.wood) {
+      const ratio = contrast(seen.light, wood);
+      assert.ok(ratio >= 3, `${theme}: ring ${seen.light} on wood ${wood} is ${ratio.toFixed(2)}:1`);
+    }
+    // The dark edge keeps the ring visible over anything light next to it (seeds, a light ring).
+    assert.ok(contrast(seen.light, seen.edge) >= 3, `ring ${seen.light} against its edge ${seen.edge}`);
+    await ctx.close();
+  });
+}
+
+/** `fg` (an rgb() colour) drawn at `alpha` over `bg`, as rgb(). */
+function over(fg, alpha, bg) {
+  const [a, b] = [fg, bg].map((c) => c.match(/[\d.]+/g).slice(0, 3).map(Number));
+  return `rgb(${a.map((v, i) => Math.round(v * alpha + b[i] * (1 - alpha))).join(', ')})`;
+}
+
+for (const theme of THEMES) {
+  test(`text on the board is readable on a phone: pit names shown, counts and names 4.5:1 on the pit, ${theme} theme`, async () => {
+    const ctx = await browser.newContext({ colorScheme: theme, reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await openGame(page, server.url, games.playing, true);
+    const seen = await page.evaluate(() => {
+      const cs = (e) => getComputedStyle(e);
+      const pit = document.querySelector('[data-pit].empty');
+      const [name, count, hole] = ['.name', '.count', '.hole'].map((k) => cs(pit.querySelector(k)));
+      return {
+        nameShown: name.display !== 'none' && name.visibility !== 'hidden',
+        name: [name.fill, Number(name.fillOpacity) * Number(name.opacity)],
+        count: [count.fill, Number(count.fillOpacity) * Number(count.opacity) * Number(cs(pit).opacity)],
+        hole: hole.fill,
+      };
+    });
+    assert.ok(seen.nameShown, 'pit names are shown on a 390 px screen (typing a move needs them)');
+    for (const [what, [fill, alpha]] of [['name', seen.name], ['empty count', seen.count]]) {
+      const ratio = contrast(over(fill, alpha, seen.hole), seen.hole);
+      assert.ok(ratio >= 4.5, `${theme}: ${what} ${fill} at ${alpha} on ${seen.hole} is ${ratio.toFixed(2)}:1`);
+    }
+    await ctx.close();
+  });
+}
+
+test('a keyboard move keeps the focus on the board; rows, marks and the announcement are there for a screen reader', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kujifunza', opponent: 'friend', seat: 'south' }) });
+  const { body: j } = await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  const ctx = await browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const south = await ctx.newPage();
+  await openGame(south, server.url, g, true);
+  // North watches with the move animated (fast, to keep the test short), to hear the move before it is shown.
+  const ctxNorth = await browser.newContext({ locale: 'en-US' });
+  const north = await ctxNorth.newPage();
+  const moved = [];
+  north.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    const m = JSON.parse(String(f.payload));
+    if (m.t === 'moved') moved.push(m);
+  }));
+  await north.goto(`${server.url}/`);
+  await north.evaluate(() => localStorage.setItem('bao.speed', 'fast'));
+  await openGame(north, server.url, { id: g.id, url: g.url, token: j.token, seat: j.seat }, true);
+  await north.evaluate(() => {
+    // What a screen reader would hear, and when: each change of the live region, and each seed drawn.
+    window.heard = [];
+    const status = document.querySelector('[data-role=status]');
+    new MutationObserver(() => heard.push({ say: status.textContent, animating: document.body.hasAttribute('data-animating') }))
+      .observe(status, { childList: true, characterData: true, subtree: true });
+    new MutationObserver((list) => {
+      if (list.some((m) => m.attributeName === 'data-count') && document.body.hasAttribute('data-animating')) heard.push({ drawn: true });
+    }).observe(document.querySelector('[data-role=board]'), { attributes: true, subtree: true, attributeFilter: ['data-count'] });
+  });
+
+  // The board reads top to bottom: the top hand, four named rows of eight pits as drawn, the bottom hand.
+  const layout = await south.evaluate(() => {
+    const svg = document.querySelector('svg.board');
+    const parts = [...svg.querySelectorAll('[data-role=hand], [role=group][aria-label]')];
+    return parts.map((e) => ({
+      hand: e.dataset.side || null,
+      label: e.getAttribute('aria-label'),
+      pits: [...e.querySelectorAll('[data-pit]')].map((p) => ({ name: p.dataset.pit, ...p.getBoundingClientRect().toJSON() })),
+    }));
+  });
+  assert.deepEqual(layout.map((p) => p.hand), ['north', null, null, null, null, 'south'], 'top hand, four rows, bottom hand');
+  const rows = layout.slice(1, 5);
+  assert.deepEqual(rows.map((r) => r.label), ['North’s back row', 'North’s front row', 'South’s front row', 'South’s back row']);
+  for (const [i, r] of rows.entries()) {
+    assert.equal(r.pits.length, 8);
+    assert.ok(r.pits.every((p, k) => k === 0 || p.x > r.pits[k - 1].x), `row ${i} runs left to right as drawn`);
+    assert.ok(i === 0 || r.pits[0].y > rows[i - 1].pits[0].y, `row ${i} is below row ${i - 1}`);
+  }
+
+  // A pit picked by keyboard says so; the arrow that plays it has the focus.
+  await south.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  const pit = await directionPit(south);
+  assert.equal(await keyboardFocusPit(south, pit), pit);
+  await south.keyboard.press('Enter');
+  await south.waitForSelector('[data-dir=L]'); // spec/ui.md's hook for a direction to choose
+  assert.match(await south.getAttribute(`[data-pit=${pit}]`, 'aria-label'), /, picked/);
+  assert.equal(await south.locator('[data-pit][aria-label*=picked]').count(), 1, 'only the picked pit says so');
+  assert.equal(await south.evaluate(() => document.activeElement.dataset.dir), 'L');
+  await south.keyboard.press('Enter');
+  await south.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length === 1);
+  await south.waitForFunction(() => !document.body.hasAttribute('data-animating'));
+
+  // The focus stayed on the board; the next Tab goes on from there, not back to "Skip to the content".
+  assert.equal(await south.evaluate(() => !!document.activeElement.closest('svg.board')), true, 'the board keeps the focus');
+  await south.keyboard.press('Tab');
+  const next = await south.evaluate(() => {
+    const a = document.activeElement;
+    const board = document.querySelector('[data-role=board]');
+    return { skip: a.classList.contains('skip'), after: !!(board.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING), tag: a.tagName };
+  });
+  assert.ok(!next.skip && next.after, `Tab after the move goes on after the board (to ${next.tag})`);
+
+  // The move and its captures, in words, were announced to North while the move was still being drawn.
+  await north.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length === 1);
+  await north.waitForFunction(() => !document.body.hasAttribute('data-animating'), null, { timeout: 20000 });
+  assert.equal(moved.length, 1);
+  const caught = moved[0].trace.filter((s) => s.step === 'capture');
+  assert.ok(caught.length > 0, `the opening move ${moved[0].move} captures (every Kujifunza opening does)`);
+  const words = `Captured: ${caught.map((s) => `${s.count} seed${s.count === 1 ? '' : 's'} from ${s.pit}`).join(', ')}.`;
+  const heard = await north.evaluate(() => window.heard);
+  const at = heard.findIndex((h) => h.say && h.say.startsWith(`South played ${moved[0].move}.`));
+  assert.ok(at >= 0, `North heard the move: ${JSON.stringify(heard.filter((h) => h.say))}`);
+  assert.ok(heard[at].say.includes(words), `with its captures: "${heard[at].say}" has "${words}"`);
+  assert.ok(heard[at].animating && heard.slice(at + 1).some((h) => h.drawn), 'before the seeds were drawn');
+  assert.match(await south.textContent('[data-role=status]'), new RegExp(`^You played ${moved[0].move}\\. ${words.replace(/[.()]/g, '\\$&')}`));
+
+  // Both boards say where the last move started.
+  for (const p of [south, north]) {
+    const marked = await p.locator('[data-pit][aria-label*="the last move started here"]').evaluateAll((els) => els.map((e) => e.dataset.pit));
+    assert.deepEqual(marked, [pit]);
+  }
+  await ctx.close();
+  await ctxNorth.close();
+});
