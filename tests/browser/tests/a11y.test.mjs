@@ -189,6 +189,10 @@ for (const theme of THEMES) {
     }
     // The dark edge keeps the ring visible over anything light next to it (seeds, a light ring).
     assert.ok(contrast(seen.light, seen.edge) >= 3, `ring ${seen.light} against its edge ${seen.edge}`);
+    // A click on a pit that cannot be played gives the board the focus, but draws no focus outline around it.
+    await page.click('[data-pit=a3]');
+    const board = await page.evaluate(() => ({ focused: document.activeElement.matches('svg.board'), outline: getComputedStyle(document.querySelector('svg.board')).outlineStyle }));
+    assert.deepEqual(board, { focused: true, outline: 'none' });
     await ctx.close();
   });
 }
