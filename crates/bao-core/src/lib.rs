@@ -62,6 +62,7 @@ mod sow;
 mod stage;
 mod trace;
 mod variant;
+mod why;
 
 pub use draw::{DrawRule, DrawWatch, MOVE_LIMIT, REPETITION_LIMIT};
 pub use moves::{Dir, Move, ParseMoveError};
@@ -73,3 +74,4 @@ pub use rules::{MoveList, MAX_MOVES};
 pub use stage::Stage;
 pub use trace::{Step, Trace};
 pub use variant::{UnknownVariant, Variant};
+pub use why::{Blocked, BlockedPits};
