@@ -17,8 +17,10 @@ use crate::rules;
 use crate::stage::Stage;
 
 /// Why a pit of the side to move cannot start a move, or why a move is not legal. The codes
-/// ([`Blocked::as_str`]) are the protocol's `blocked` and `reason` values.
+/// ([`Blocked::as_str`]) are the protocol's `blocked` and `reason` values, and its JSON form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Blocked {
     /// `empty`: the pit holds no seeds (Kimasai: a cow from the reserve only goes into an occupied pit).
     Empty,
@@ -89,6 +91,34 @@ impl Blocked {
             Blocked::OpponentPit => "opponent_pit",
             Blocked::GameOver => "game_over",
             Blocked::NotLegal => "not_legal",
+        }
+    }
+
+    /// One sentence in English for people (the server's error messages, the `bao` command, the API
+    /// description). The web page words the codes in its own five languages.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Blocked::Empty => "the pit is empty",
+            Blocked::Singleton => {
+                "a single seed cannot start a move here (a move needs 2 seeds, or in the namua stage 2 are \
+                 needed once the nyumba is lost and another front pit holds 2)"
+            }
+            Blocked::CaptureRequired => "a capture is possible, so a move that does not capture is not allowed",
+            Blocked::FrontRowFirst => {
+                "the move must start in the front row (namua: the seed from the hand goes into the front row; \
+                 otherwise while a front pit holds 2 or more)"
+            }
+            Blocked::Takasia => "the pit is takasia'd: it may not be played this move",
+            Blocked::Nyumba => {
+                "the owned nyumba with 6 or more seeds may only be played when it is the only occupied front pit"
+            }
+            Blocked::Direction => "the pit can be played, but not in this direction",
+            Blocked::Safari => "safari (+) is only for a namua capture that stops in the owned nyumba",
+            Blocked::ClockwiseOnly => "Kimasai sows clockwise only: a move is just a pit, without L, R or +",
+            Blocked::NeverEnding => "the sowing would never end, so the move is not allowed",
+            Blocked::OpponentPit => "the pit belongs to the other player",
+            Blocked::GameOver => "the game is over",
+            Blocked::NotLegal => "not a legal move",
         }
     }
 

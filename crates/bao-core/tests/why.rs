@@ -34,6 +34,18 @@ fn codes_are_snake_case_and_parse_back() {
     assert_eq!(Blocked::parse("nope"), None);
 }
 
+#[test]
+fn json_form_is_the_code() {
+    for b in Blocked::ALL {
+        let json = serde_json::to_string(&b).expect("serialises");
+        assert_eq!(json, format!("\"{}\"", b.as_str()));
+        assert_eq!(
+            serde_json::from_str::<Blocked>(&json).expect("reads back"),
+            b
+        );
+    }
+}
+
 // ---- Bao la Kujifunza (the same rules as the mtaji stage) ----
 
 /// South: A2 = 1, A3 = 2, A5 = 1, B8 = 3; North: a4 = 1 (facing A5), a6 = 1. `A3R` ends its first lap in A5,

@@ -8,6 +8,7 @@ use std::time::Duration;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use bao_core::Blocked;
 
 use crate::logs;
 use crate::protocol::ErrorBody;
@@ -53,9 +54,15 @@ pub enum AppError {
     /// 409 `stale_ply`: the move is for another ply than the game's.
     #[error("{0}")]
     StalePly(String),
-    /// 422 `illegal_move`: the message lists the legal moves.
-    #[error("{0}")]
-    IllegalMove(String),
+    /// 422 `illegal_move`: the message says why and names the legal moves; `reason` is the code of why
+    /// (bao-core's [`Blocked`]).
+    #[error("{message}")]
+    IllegalMove {
+        /// For people.
+        message: String,
+        /// Why the move is illegal.
+        reason: Blocked,
+    },
     /// 413 `payload_too_large`.
     #[error("the request body is too large")]
     PayloadTooLarge,
@@ -105,7 +112,7 @@ impl AppError {
             AppError::GameOver => "game_over",
             AppError::NotYourTurn(_) => "not_your_turn",
             AppError::StalePly(_) => "stale_ply",
-            AppError::IllegalMove(_) => "illegal_move",
+            AppError::IllegalMove { .. } => "illegal_move",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RateLimited { .. } => "rate_limited",
             AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
@@ -127,7 +134,7 @@ impl AppError {
             | AppError::GameOver
             | AppError::NotYourTurn(_)
             | AppError::StalePly(_) => StatusCode::CONFLICT,
-            AppError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
@@ -153,11 +160,20 @@ impl AppError {
         }
     }
 
+    /// Why a move is illegal, for `illegal_move`: the `reason` field of the answer.
+    pub fn reason(&self) -> Option<Blocked> {
+        match self {
+            AppError::IllegalMove { reason, .. } => Some(*reason),
+            _ => None,
+        }
+    }
+
     /// The JSON body of the HTTP answer.
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
             error: self.code().to_owned(),
             message: self.message(),
+            reason: self.reason(),
         }
     }
 
@@ -212,7 +228,14 @@ mod tests {
             (AppError::Unavailable, "unavailable", 503),
             (AppError::NotSaved("disk full".into()), "unavailable", 503),
             (AppError::SeatTaken, "seat_taken", 409),
-            (AppError::IllegalMove("x".into()), "illegal_move", 422),
+            (
+                AppError::IllegalMove {
+                    message: "x".into(),
+                    reason: Blocked::Empty,
+                },
+                "illegal_move",
+                422,
+            ),
             (
                 AppError::RateLimited {
                     message: "slow down",

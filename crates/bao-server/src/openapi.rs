@@ -222,6 +222,37 @@ pub mod rules {
     );
 
     schema!(
+        /// Why a pit or a move cannot be played (bao-core's `Blocked`).
+        BlockedCode [] => {
+            let meanings: Vec<String> = bao_core::Blocked::ALL
+                .iter()
+                .map(|b| format!("{}: {}", b.as_str(), b.description()))
+                .collect();
+            string_enum(
+                bao_core::Blocked::ALL.map(bao_core::Blocked::as_str),
+                &format!("why a pit or a move cannot be played. {}", meanings.join("; ")),
+            )
+        }
+    );
+
+    schema!(
+        /// The pits of the side to move that cannot start a move, each with its reason.
+        BlockedPits [BlockedCode] => ObjectBuilder::new()
+            .schema_type(Type::Object)
+            .property_names(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .pattern(Some("^[AaBb][1-8]$")),
+            ))
+            .additional_properties(Some(reference::<BlockedCode>()))
+            .description(Some(
+                "every pit of the side to move that cannot start a legal move, with the reason \
+                 (empty when the game is over or not being played)",
+            ))
+            .examples([serde_json::json!({"A1": "empty", "A5": "nyumba", "B3": "front_row_first"})])
+    );
+
+    schema!(
         /// A move in notation.
         Move [] => ObjectBuilder::new()
             .schema_type(Type::String)
