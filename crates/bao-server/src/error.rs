@@ -24,6 +24,12 @@ pub enum AppError {
         "unknown variant {0:?}; the variants are kujifunza, kiswahili, kiswahili-malawi and kimasai"
     )]
     UnknownVariant(String),
+    /// 400 `bad_position`: a position that bao-core refuses (the `bao` command's message).
+    #[error("{0}")]
+    BadPosition(String),
+    /// 422 `too_complex`: a position whose moves take too long to tell apart to be analysed.
+    #[error("this position has a move whose sowing goes on too long to analyse it here")]
+    TooComplex,
     /// 400 `bad_message`: a socket message that is not one of the protocol's (or not now).
     #[error("{0}")]
     BadMessage(String),
@@ -104,6 +110,8 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::UnknownVariant(_) => "unknown_variant",
             AppError::BadMessage(_) => "bad_message",
+            AppError::BadPosition(_) => "bad_position",
+            AppError::TooComplex => "too_complex",
             AppError::NotAPlayer(_) => "not_a_player",
             AppError::ForbiddenOrigin(_) => "forbidden_origin",
             AppError::NotFound | AppError::UnknownPath => "not_found",
@@ -124,9 +132,10 @@ impl AppError {
     /// The HTTP status code.
     pub fn status(&self) -> StatusCode {
         match self {
-            AppError::BadRequest(_) | AppError::UnknownVariant(_) | AppError::BadMessage(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            AppError::BadRequest(_)
+            | AppError::UnknownVariant(_)
+            | AppError::BadMessage(_)
+            | AppError::BadPosition(_) => StatusCode::BAD_REQUEST,
             AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
             AppError::NotFound | AppError::UnknownPath => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -134,7 +143,7 @@ impl AppError {
             | AppError::GameOver
             | AppError::NotYourTurn(_)
             | AppError::StalePly(_) => StatusCode::CONFLICT,
-            AppError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::IllegalMove { .. } | AppError::TooComplex => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
@@ -245,6 +254,8 @@ mod tests {
                 429,
             ),
             (AppError::UnknownPath, "not_found", 404),
+            (AppError::BadPosition("x".into()), "bad_position", 400),
+            (AppError::TooComplex, "too_complex", 422),
             (
                 AppError::ForbiddenOrigin("x".into()),
                 "forbidden_origin",

@@ -35,6 +35,7 @@ use crate::protocol::{ClientMsg, ErrorBody, ServerMsg};
     components(schemas(ErrorBody, ClientMsg, ServerMsg)),
     tags(
         (name = "games", description = "Create, join and read games"),
+        (name = "rules", description = "Rules help: what a position allows, and why not (no game needed)"),
         (name = "server", description = "The server itself: version, health, metrics, this document"),
         (name = "socket", description = "The WebSocket a game is played over (docs/protocol.md)"),
     )
@@ -527,6 +528,45 @@ impl IntoResponses for HistoryErrors {
         )];
         list.extend(room_errors());
         api_errors(list)
+    }
+}
+
+/// The error answers of `POST /api/analysis`.
+#[derive(Debug)]
+pub struct AnalysisErrors;
+
+impl IntoResponses for AnalysisErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::BadRequest("think_ms must be between 1 and 2000, not 5000".into()),
+                "the body is not the expected JSON, or `think_ms` is not between 1 and 2000",
+            ),
+            (
+                AppError::BadPosition(
+                    "board and hands hold 63 seeds; a position holds exactly 64".into(),
+                ),
+                "bao-core refuses the position (the message is the `bao` command's)",
+            ),
+            (
+                AppError::TooComplex,
+                "telling the position's moves apart takes too long (a move whose relay sowing goes on for \
+                 millions of laps)",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "too many analyses asked for; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(1),
+                },
+                "this address asked for more than `--analysis-per-minute` analyses in the last minute, or \
+                 `--analysis-concurrency` analyses are running",
+            ),
+            (
+                AppError::Unavailable,
+                "the server is shutting down",
+            ),
+            internal(),
+        ])
     }
 }
 

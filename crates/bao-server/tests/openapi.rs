@@ -512,5 +512,19 @@ async fn the_server_writes_what_the_document_describes() {
     assert_fits(&schemas, "Version", &version);
     let (_, error) = s.get_json("/api/games/nosuchgame12").await;
     assert_fits(&schemas, "ErrorBody", &error);
+    // The rules help, with and without the computer's best move, and a refused position.
+    for (variant, think) in [(Variant::Kiswahili, None), (Variant::Kujifunza, Some(20))] {
+        let mut body = json!({ "position": Position::new(variant) });
+        if let Some(ms) = think {
+            body["think_ms"] = json!(ms);
+        }
+        let (status, analysis) = s.post("/api/analysis", body).await;
+        assert_eq!(status, 200, "{analysis}");
+        assert_eq!(analysis.get("best").is_some(), think.is_some());
+        assert_fits(&schemas, "Analysis", &analysis);
+    }
+    let (status, error) = s.post("/api/analysis", json!({"position": {}})).await;
+    assert_eq!(status, 400);
+    assert_fits(&schemas, "ErrorBody", &error);
     s.stop().await;
 }

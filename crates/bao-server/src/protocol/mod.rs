@@ -4,11 +4,14 @@
 //!
 //! Every message is built from these types and serialised by serde, never by hand; the load generator and
 //! the tests use the same types. They all deserialise too, so that a client written in Rust reads what the
-//! server writes. `socket.rs` holds the WebSocket messages, `http.rs` the HTTP bodies; both are re-exported here.
+//! server writes. `socket.rs` holds the WebSocket messages, `http.rs` the HTTP bodies of games, `analysis.rs` those of the rules
+//! help; all are re-exported here.
 
+mod analysis;
 mod http;
 mod socket;
 
+pub use analysis::*;
 pub use http::*;
 pub use socket::*;
 
