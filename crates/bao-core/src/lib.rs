@@ -21,6 +21,10 @@
 //! assert!(err.to_string().contains("A6L"));
 //! ```
 //!
+//! Why a pit or a move cannot be played ([`Blocked`]: a compulsory capture, the front row first, the nyumba,
+//! takasia, …) comes from [`Position::blocked`] and [`Position::why_illegal`], derived from the same start checks
+//! the move generator uses. When several reasons hold, the first the generator checks is given.
+//!
 //! # Decisions where the rules are silent
 //!
 //! `spec/rules.md` section 8 lists the choices made where sources differ. Where it does not decide, the crate
