@@ -122,7 +122,10 @@ fn play_prints_the_final_position_and_refuses_illegal_moves() {
     let (code, _, err) = run(&["play", "kiswahili", "A6L", "a7L"]);
     assert_eq!(code, 1);
     assert!(err.contains("move 2") && err.contains("a7L"), "{err}");
-    assert!(err.contains("(capture_required)"), "the reason is named: {err}");
+    assert!(
+        err.contains("(capture_required)"),
+        "the reason is named: {err}"
+    );
     for legal in ["a5L", "a5R", "a6L", "a6R"] {
         assert!(err.contains(legal), "{err}");
     }
