@@ -165,14 +165,21 @@ impl Position {
             return out;
         }
         let me = self.to_move;
-        for ring in 0..16u8 {
-            let pit = Pit::from_ring(me, ring);
-            if legal.iter().any(|m| m.pit == pit) {
-                continue;
+        let mut starts = 0u16; // bit r: a legal move starts at ring index r
+        for m in legal {
+            if m.pit.side() == me {
+                starts |= 1 << m.pit.ring();
             }
-            // The start checks allowed a move here that is not legal: its sowing never ends.
-            let why = rules::pit_blocked(self, ring).unwrap_or(Blocked::NeverEnding);
-            out.push((pit, why));
+        }
+        let reasons = rules::pit_reasons(self);
+        for (ring, why) in (0..16u8).zip(reasons) {
+            if starts & (1 << ring) == 0 {
+                // The start checks allowed a move here that is not legal: its sowing never ends.
+                out.push((
+                    Pit::from_ring(me, ring),
+                    why.unwrap_or(Blocked::NeverEnding),
+                ));
+            }
         }
         out
     }

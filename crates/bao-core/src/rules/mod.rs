@@ -53,14 +53,30 @@ pub(crate) fn for_each_legal_with<R: Recorder>(
     }
 }
 
-/// Why the side to move's pit at ring index `ring` can start no move, as far as the start checks the move
+/// Why each pit of the side to move (by ring index) can start no move, as far as the start checks the move
 /// generator uses tell (`None`: they allow a move from it, which may still never end).
-pub(crate) fn pit_blocked(pos: &Position, ring: u8) -> Option<Blocked> {
+pub(crate) fn pit_reasons(pos: &Position) -> [Option<Blocked>; 16] {
+    let mut out = [None; 16];
     match pos.stage(pos.to_move) {
-        Stage::Mtaji => mtaji::Starts::of(pos).pit(ring).err(),
-        Stage::Namua => namua::Starts::of(pos).pit(ring).err(),
-        Stage::Phase1 | Stage::Phase2 => kimasai::pit(pos, ring).err(),
+        Stage::Mtaji => {
+            let starts = mtaji::Starts::of(pos);
+            for (s, why) in (0..16u8).zip(&mut out) {
+                *why = starts.pit(s).err();
+            }
+        }
+        Stage::Namua => {
+            let starts = namua::Starts::of(pos);
+            for (s, why) in (0..16u8).zip(&mut out) {
+                *why = starts.pit(s).err();
+            }
+        }
+        Stage::Phase1 | Stage::Phase2 => {
+            for (s, why) in (0..16u8).zip(&mut out) {
+                *why = kimasai::pit(pos, s).err();
+            }
+        }
     }
+    out
 }
 
 /// Why `mv`, a move from a pit of the side to move of a game that is not over, is not a move, as far as the
