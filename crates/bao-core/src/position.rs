@@ -9,6 +9,7 @@ use crate::rules::{self, MoveList};
 use crate::stage::Stage;
 use crate::trace::Trace;
 use crate::variant::Variant;
+use crate::why::Blocked;
 
 /// Seeds in a game: board plus hands always hold this many.
 pub const TOTAL_SEEDS: u32 = 64;
@@ -84,18 +85,24 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// A move that is not legal in the position. Its message lists the legal moves.
+/// A move that is not legal in the position. Its message gives the reason and lists the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
     /// The move that was refused.
     pub played: Move,
+    /// Why it is not legal ([`Position::why_illegal`]).
+    pub reason: Blocked,
     /// The legal moves of the position, in generation order.
     pub legal: Vec<Move>,
 }
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}; legal moves: ", self.played)?;
+        write!(
+            f,
+            "illegal move {} ({}); legal moves: ",
+            self.played, self.reason
+        )?;
         if self.legal.is_empty() {
             return f.write_str("none (the game is over)");
         }
@@ -438,6 +445,9 @@ impl Position {
         let legal = self.legal_moves();
         let refuse = || IllegalMove {
             played: mv,
+            reason: self
+                .why_illegal_among(mv, &legal)
+                .unwrap_or(Blocked::NotLegal),
             legal: legal.to_vec(),
         };
         if !legal.contains(&mv) {

@@ -75,7 +75,7 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 }
 
 /// The client's address as the per-address limits count it.
-fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> ClientKey {
+pub(crate) fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> ClientKey {
     ClientKey::of(client_ip(state.config().trust_forwarded, peer, headers))
 }
 

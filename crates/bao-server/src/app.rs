@@ -31,7 +31,7 @@ use crate::http::Connections;
 use crate::openapi::ApiDoc;
 use crate::state::{AppState, Phase};
 use crate::store::Store;
-use crate::{api, assets};
+use crate::{analysis, api, assets};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
 /// this server only and have no inline script or style; the board is inline SVG built by script, which
@@ -51,6 +51,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::history))
         .routes(routes!(api::version))
         .routes(routes!(api::openapi_json))
+        .routes(routes!(analysis::analyse))
 }
 
 /// `/healthz` and `/metrics`, for operators.

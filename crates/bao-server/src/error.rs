@@ -8,6 +8,7 @@ use std::time::Duration;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use bao_core::Blocked;
 
 use crate::logs;
 use crate::protocol::ErrorBody;
@@ -23,6 +24,12 @@ pub enum AppError {
         "unknown variant {0:?}; the variants are kujifunza, kiswahili, kiswahili-malawi and kimasai"
     )]
     UnknownVariant(String),
+    /// 400 `bad_position`: a position that bao-core refuses (the `bao` command's message).
+    #[error("{0}")]
+    BadPosition(String),
+    /// 422 `too_complex`: a position whose moves take too long to tell apart to be analysed.
+    #[error("this position has a move whose sowing goes on too long to analyse it here")]
+    TooComplex,
     /// 400 `bad_message`: a socket message that is not one of the protocol's (or not now).
     #[error("{0}")]
     BadMessage(String),
@@ -53,9 +60,15 @@ pub enum AppError {
     /// 409 `stale_ply`: the move is for another ply than the game's.
     #[error("{0}")]
     StalePly(String),
-    /// 422 `illegal_move`: the message lists the legal moves.
-    #[error("{0}")]
-    IllegalMove(String),
+    /// 422 `illegal_move`: the message says why and names the legal moves; `reason` is the code of why
+    /// (bao-core's [`Blocked`]).
+    #[error("{message}")]
+    IllegalMove {
+        /// For people.
+        message: String,
+        /// Why the move is illegal.
+        reason: Blocked,
+    },
     /// 413 `payload_too_large`.
     #[error("the request body is too large")]
     PayloadTooLarge,
@@ -97,6 +110,8 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::UnknownVariant(_) => "unknown_variant",
             AppError::BadMessage(_) => "bad_message",
+            AppError::BadPosition(_) => "bad_position",
+            AppError::TooComplex => "too_complex",
             AppError::NotAPlayer(_) => "not_a_player",
             AppError::ForbiddenOrigin(_) => "forbidden_origin",
             AppError::NotFound | AppError::UnknownPath => "not_found",
@@ -105,7 +120,7 @@ impl AppError {
             AppError::GameOver => "game_over",
             AppError::NotYourTurn(_) => "not_your_turn",
             AppError::StalePly(_) => "stale_ply",
-            AppError::IllegalMove(_) => "illegal_move",
+            AppError::IllegalMove { .. } => "illegal_move",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RateLimited { .. } => "rate_limited",
             AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
@@ -117,9 +132,10 @@ impl AppError {
     /// The HTTP status code.
     pub fn status(&self) -> StatusCode {
         match self {
-            AppError::BadRequest(_) | AppError::UnknownVariant(_) | AppError::BadMessage(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            AppError::BadRequest(_)
+            | AppError::UnknownVariant(_)
+            | AppError::BadMessage(_)
+            | AppError::BadPosition(_) => StatusCode::BAD_REQUEST,
             AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
             AppError::NotFound | AppError::UnknownPath => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -127,7 +143,7 @@ impl AppError {
             | AppError::GameOver
             | AppError::NotYourTurn(_)
             | AppError::StalePly(_) => StatusCode::CONFLICT,
-            AppError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::IllegalMove { .. } | AppError::TooComplex => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
@@ -153,11 +169,20 @@ impl AppError {
         }
     }
 
+    /// Why a move is illegal, for `illegal_move`: the `reason` field of the answer.
+    pub fn reason(&self) -> Option<Blocked> {
+        match self {
+            AppError::IllegalMove { reason, .. } => Some(*reason),
+            _ => None,
+        }
+    }
+
     /// The JSON body of the HTTP answer.
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
             error: self.code().to_owned(),
             message: self.message(),
+            reason: self.reason(),
         }
     }
 
@@ -212,7 +237,14 @@ mod tests {
             (AppError::Unavailable, "unavailable", 503),
             (AppError::NotSaved("disk full".into()), "unavailable", 503),
             (AppError::SeatTaken, "seat_taken", 409),
-            (AppError::IllegalMove("x".into()), "illegal_move", 422),
+            (
+                AppError::IllegalMove {
+                    message: "x".into(),
+                    reason: Blocked::Empty,
+                },
+                "illegal_move",
+                422,
+            ),
             (
                 AppError::RateLimited {
                     message: "slow down",
@@ -222,6 +254,8 @@ mod tests {
                 429,
             ),
             (AppError::UnknownPath, "not_found", 404),
+            (AppError::BadPosition("x".into()), "bad_position", 400),
+            (AppError::TooComplex, "too_complex", 422),
             (
                 AppError::ForbiddenOrigin("x".into()),
                 "forbidden_origin",

@@ -16,6 +16,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod analysis;
 pub mod api;
 pub mod app;
 pub mod assets;

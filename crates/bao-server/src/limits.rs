@@ -1,4 +1,5 @@
-//! Limits per client address: games created, WebSocket connections open and opened, WebSocket messages.
+//! Limits per client address: games created, analyses asked for, WebSocket connections open and opened,
+//! WebSocket messages.
 //!
 //! They are per address and not per socket, so that reconnecting does not start afresh. An IPv6 client counts
 //! by its /64, which one subscriber usually holds whole (rotating inside it must not multiply the
@@ -98,6 +99,7 @@ pub fn direct(quota: Quota) -> DefaultDirectRateLimiter {
 #[derive(Debug)]
 pub struct AddressLimits {
     create: DefaultKeyedRateLimiter<ClientKey>,
+    analysis: DefaultKeyedRateLimiter<ClientKey>,
     connect: DefaultKeyedRateLimiter<ClientKey>,
     messages: DefaultKeyedRateLimiter<ClientKey>,
     sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
@@ -111,6 +113,10 @@ impl AddressLimits {
         let per_minute = config.create_per_minute;
         AddressLimits {
             create: RateLimiter::keyed(quota(per_minute / 60.0, per_minute.max(1.0))),
+            analysis: RateLimiter::keyed(quota(
+                config.analysis_per_minute / 60.0,
+                config.analysis_per_minute.max(1.0),
+            )),
             connect: RateLimiter::keyed(quota(config.ws_connect_rate, config.ws_connect_burst)),
             messages: RateLimiter::keyed(quota(config.ws_address_rate, config.ws_address_burst)),
             sockets: Arc::default(),
@@ -134,6 +140,15 @@ impl AddressLimits {
         self.check(&self.create, key)
             .map_err(|wait| AppError::RateLimited {
                 message: "too many games created; try again in a moment",
+                retry_after: wait,
+            })
+    }
+
+    /// Whether `key` may ask for another analysis (`POST /api/analysis`) now.
+    pub fn analysis(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.analysis, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many analyses asked for; try again in a moment",
                 retry_after: wait,
             })
     }
@@ -172,7 +187,7 @@ impl AddressLimits {
     /// Forgets the addresses whose allowances are full again (they are as good as new), so that the maps do
     /// not grow with every address ever seen.
     pub fn forget_idle(&self) {
-        for limiter in [&self.create, &self.connect, &self.messages] {
+        for limiter in [&self.create, &self.analysis, &self.connect, &self.messages] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }

@@ -22,6 +22,8 @@ pub struct Metrics {
     pub games_created_total: AtomicU64,
     /// Computer searches running on the blocking pool.
     pub computer_searches: AtomicI64,
+    /// Analyses (`POST /api/analysis`) holding a place, waiting for a computer permit or running.
+    pub analyses: AtomicI64,
     buckets: [AtomicU64; BUCKETS.len()],
     latency_count: AtomicU64,
     latency_sum_micros: AtomicU64,
@@ -60,6 +62,12 @@ impl Metrics {
         );
         let _ = writeln!(out, "# TYPE bao_computer_searches gauge");
         let _ = writeln!(out, "bao_computer_searches {}", g(&self.computer_searches));
+        let _ = writeln!(
+            out,
+            "# HELP bao_analyses Rules-help analyses (POST /api/analysis) waiting for a core or running."
+        );
+        let _ = writeln!(out, "# TYPE bao_analyses gauge");
+        let _ = writeln!(out, "bao_analyses {}", g(&self.analyses));
         let _ = writeln!(out, "# HELP bao_moves_total Moves accepted.");
         let _ = writeln!(out, "# TYPE bao_moves_total counter");
         let _ = writeln!(out, "bao_moves_total {}", c(&self.moves_total));

@@ -12,8 +12,8 @@ use super::log::Event;
 use super::presence::Crowd;
 use crate::error::AppError;
 use crate::protocol::{
-    share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, Seats, Snapshot, Status,
-    HISTORY_PAGE, HISTORY_WINDOW,
+    blocked_pits, share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, Seats,
+    Snapshot, Status, HISTORY_PAGE, HISTORY_WINDOW,
 };
 use crate::record::{self, RecordInfo};
 use crate::store::{GameRow, MoveRow};
@@ -205,6 +205,7 @@ impl Game {
             } else {
                 played.legal.to_vec()
             },
+            blocked: blocked_pits(&after, &played.legal, outcome.is_none()),
             result: outcome,
         };
         Utf8Bytes::from(moved.to_bounded_json())
@@ -236,6 +237,7 @@ impl Game {
             stage: pos.stage(pos.to_move()),
             moves: self.moves.clone(),
             legal: self.legal().to_vec(),
+            blocked: blocked_pits(&pos, self.legal(), self.status == Status::Playing),
             result: self.outcome,
             v,
             watchers: crowd.watchers(),

@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
-use bao_core::{Move, Side};
+use bao_core::{Blocked, Move, Side};
 
 use super::actor::Room;
 use super::computer::Taken;
@@ -18,6 +18,27 @@ use crate::tokens::{hash_token, new_token};
 /// How long the computer waits before trying again a move the database could not take.
 const COMPUTER_RETRY: Duration = Duration::from_secs(1);
 
+/// Legal moves an `illegal_move` message lists in full; more are summed up.
+const LISTED_MOVES: usize = 6;
+
+/// The `illegal_move` error: `what` is wrong, and the legal moves in a few words (all of them when there are
+/// few, otherwise how many and some examples), so that the message stays short.
+fn illegal(what: &str, reason: Blocked, legal: &[Move]) -> AppError {
+    let names: Vec<String> = legal.iter().map(Move::to_string).collect();
+    let moves = match names.len() {
+        0 => "There is no legal move.".to_owned(),
+        n if n <= LISTED_MOVES => format!("Legal moves: {}.", names.join(", ")),
+        n => format!(
+            "There are {n} legal moves, such as {}.",
+            names[..4].join(", ")
+        ),
+    };
+    AppError::IllegalMove {
+        message: format!("{what}. {moves}"),
+        reason,
+    }
+}
+
 impl Room {
     /// The seat of connection `conn`, or `not_a_player` with `why`.
     fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
@@ -27,22 +48,14 @@ impl Room {
             .ok_or_else(|| AppError::NotAPlayer(why.to_owned()))
     }
 
-    fn legal_list(&self) -> String {
-        let legal = self.game.legal();
-        if legal.is_empty() {
-            return "none".to_owned();
-        }
-        let names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
-        names.join(" ")
-    }
-
     pub(super) async fn on_move(&mut self, conn: u64, ply: u64, text: &str) -> Answer {
         let seat = self.player(conn, "only the players can move; you are watching")?;
         let Ok(mv) = text.parse::<Move>() else {
-            return Err(AppError::IllegalMove(format!(
-                "{text:?} is not a move; legal moves: {}",
-                self.legal_list()
-            )));
+            return Err(illegal(
+                &format!("{text:?} is not a move in notation"),
+                Blocked::NotLegal,
+                self.game.legal(),
+            ));
         };
         let played = self.game.ply();
         if ply < played {
@@ -86,7 +99,10 @@ impl Room {
         let played = tokio::task::spawn_blocking(move || pos.play_full(mv))
             .await
             .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?
-            .map_err(|e| AppError::IllegalMove(e.to_string()))?;
+            .map_err(|e| {
+                let what = format!("{} cannot be played: {}", e.played, e.reason.description());
+                illegal(&what, e.reason, &e.legal)
+            })?;
         let ply = self.game.ply();
         let move_v = self.log.next_v();
         let outcome = self.game.outcome_after(&played);
