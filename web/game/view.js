@@ -4,7 +4,6 @@
 import { $ } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
 import { movePit, other, hasHouses } from '/pits.js';
-import { encode, toSvg } from '/qr.js';
 import { renderMoveList } from '/game/move-list.js';
 import { sideName, statusLine, resultHeading, resultDetail, stageText } from '/game/words.js';
 
@@ -112,7 +111,11 @@ export class GameView {
     if (input.value !== url) input.value = url;
     const qr = $('[data-role=qr]');
     if (!qr.dataset.done) {
-      qr.innerHTML = toSvg(encode(url, { ecl: 'M' }), 4, t('share.qr'));
+      // Drawn by the server (GET /g/{id}/qr.svg): the same link, cached by the browser.
+      const img = document.createElement('img');
+      img.src = `/g/${encodeURIComponent(this.gameId)}/qr.svg`;
+      img.alt = t('share.qr');
+      qr.replaceChildren(img);
       qr.dataset.done = '1';
     }
     $('[data-action=share-link]').hidden = typeof navigator.share !== 'function';
