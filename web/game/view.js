@@ -142,11 +142,12 @@ export class GameView {
     if (input.value !== url) input.value = url;
     const qr = $('[data-role=qr]');
     if (!qr.dataset.done) {
-      // The QR encoder is loaded only for the share panel (most visits of the page never show it).
+      // Drawn by the server (GET /g/{id}/qr.svg): the same link, cached by the browser.
+      const img = document.createElement('img');
+      img.src = `/g/${encodeURIComponent(this.gameId)}/qr.svg`;
+      img.alt = t('share.qr');
+      qr.replaceChildren(img);
       qr.dataset.done = '1';
-      import('/qr.js').then(({ encode, toSvg }) => {
-        qr.innerHTML = toSvg(encode(url, { ecl: 'M' }), 4, t('share.qr'));
-      });
     }
     $('[data-action=share-link]').hidden = typeof navigator.share !== 'function';
   }

@@ -8,7 +8,6 @@
 //! computer opponents together never take more cores than that.
 
 use std::net::SocketAddr;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -81,7 +80,7 @@ pub async fn analyse(
                 retry_after: BUSY_RETRY,
             })?;
     let metrics = state.rooms().deps().metrics.clone();
-    metrics.analyses.fetch_add(1, Ordering::Relaxed);
+    metrics.analyses.inc();
     let running = Running(metrics);
     let permit = state
         .rooms()
@@ -106,7 +105,7 @@ struct Running(Arc<Metrics>);
 
 impl Drop for Running {
     fn drop(&mut self) {
-        self.0.analyses.fetch_sub(1, Ordering::Relaxed);
+        self.0.analyses.dec();
     }
 }
 

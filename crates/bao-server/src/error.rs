@@ -13,6 +13,11 @@ use bao_core::Blocked;
 use crate::logs;
 use crate::protocol::ErrorBody;
 
+/// The code of an HTTP error answer, left in the response's extensions so that the router can count it in
+/// `/metrics` (`bao_errors_total`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ErrorCode(pub &'static str);
+
 /// An error answered to a client, over HTTP or a socket.
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -99,6 +104,29 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// Every [`code`](AppError::code), so that `/metrics` can show each one from the start.
+    pub const CODES: [&'static str; 19] = [
+        "bad_request",
+        "unknown_variant",
+        "bad_message",
+        "not_a_player",
+        "forbidden_origin",
+        "not_found",
+        "method_not_allowed",
+        "seat_taken",
+        "game_over",
+        "not_your_turn",
+        "stale_ply",
+        "illegal_move",
+        "bad_position",
+        "too_complex",
+        "payload_too_large",
+        "rate_limited",
+        "unavailable",
+        "busy",
+        "internal",
+    ];
+
     /// A database error; logged when answered, never shown to the client.
     pub fn db(e: impl std::fmt::Display) -> AppError {
         AppError::Internal(format!("database: {e}"))
@@ -210,6 +238,7 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         self.log();
         let mut r = (self.status(), Json(self.body())).into_response();
+        r.extensions_mut().insert(ErrorCode(self.code()));
         if let AppError::RateLimited { retry_after, .. } = self {
             r.headers_mut().insert(
                 header::RETRY_AFTER,
@@ -267,6 +296,44 @@ mod tests {
             assert_eq!(e.code(), code);
             assert_eq!(e.status().as_u16(), status);
         }
+    }
+
+    #[test]
+    fn every_code_is_listed() {
+        let s = || String::new();
+        let all = [
+            AppError::BadRequest(s()),
+            AppError::UnknownVariant(s()),
+            AppError::BadMessage(s()),
+            AppError::NotAPlayer(s()),
+            AppError::ForbiddenOrigin(s()),
+            AppError::NotFound,
+            AppError::UnknownPath,
+            AppError::MethodNotAllowed,
+            AppError::SeatTaken,
+            AppError::GameOver,
+            AppError::NotYourTurn(s()),
+            AppError::StalePly(s()),
+            AppError::IllegalMove {
+                message: s(),
+                reason: Blocked::Empty,
+            },
+            AppError::BadPosition(s()),
+            AppError::TooComplex,
+            AppError::PayloadTooLarge,
+            AppError::RateLimited {
+                message: "",
+                retry_after: Duration::ZERO,
+            },
+            AppError::Unavailable,
+            AppError::NotSaved(s()),
+            AppError::Busy,
+            AppError::Internal(s()),
+            AppError::Startup(s()),
+        ];
+        let codes: std::collections::BTreeSet<&str> = all.iter().map(AppError::code).collect();
+        let listed: std::collections::BTreeSet<&str> = AppError::CODES.into_iter().collect();
+        assert_eq!(codes, listed);
     }
 
     #[test]

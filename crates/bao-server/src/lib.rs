@@ -30,6 +30,7 @@ pub mod logs;
 pub mod metrics;
 pub mod openapi;
 pub mod protocol;
+pub mod qr;
 pub mod record;
 pub mod room;
 pub mod state;

@@ -8,7 +8,7 @@ use tokio::sync::{watch, Semaphore};
 
 use crate::config::Config;
 use crate::limits::AddressLimits;
-use crate::metrics::Metrics;
+use crate::metrics::{Metrics, Refusals};
 use crate::room::{RoomDeps, Rooms};
 use crate::store::Store;
 
@@ -44,9 +44,14 @@ pub enum Phase {
 impl AppState {
     /// State around an opened store; `phase` tells when the server shuts down.
     pub fn new(config: Config, store: Store, phase: watch::Receiver<Phase>) -> AppState {
-        let metrics = Arc::new(Metrics::default());
+        let refusals = Refusals::default();
+        let metrics = Arc::new(Metrics::new(
+            store.metrics(),
+            &refusals,
+            config.ws_per_address,
+        ));
         let rooms = Rooms::new(RoomDeps::new(&config, store.clone(), Arc::clone(&metrics)));
-        let limits = AddressLimits::new(&config);
+        let limits = AddressLimits::new(&config, refusals);
         let analyses = Arc::new(Semaphore::new(config.analysis_concurrency.max(1)));
         AppState {
             inner: Arc::new(Inner {

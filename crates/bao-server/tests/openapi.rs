@@ -93,6 +93,7 @@ async fn every_route_is_described() {
         "/healthz",
         "/metrics",
         "/ws/{id}",
+        "/g/{id}/qr.svg",
     ] {
         assert!(paths.contains(expected), "{expected} is not described");
     }

@@ -697,10 +697,14 @@ async fn computer_searches_take_turns_for_the_cores() {
         h.hello(Some(&token), 0).await;
         humans.push(h);
     }
+    // The searches that wait their turn show in `bao_computer_searches_waiting`.
+    let most_waiting = std::cell::Cell::new(0.0f64);
     let watch = async {
         let mut most = 0.0f64;
         loop {
             most = most.max(s.metric("bao_computer_searches").await);
+            let waiting = s.metric("bao_computer_searches_waiting").await;
+            most_waiting.set(most_waiting.get().max(waiting));
             tokio::time::sleep(Duration::from_millis(10)).await;
             if most > 1.0 {
                 return most;
@@ -717,6 +721,11 @@ async fn computer_searches_take_turns_for_the_cores() {
         () = moves => {}
     }
     assert!(s.metric("bao_computer_searches").await <= 1.0);
+    assert!(
+        most_waiting.get() >= 1.0,
+        "no search was seen waiting for its turn"
+    );
+    assert_eq!(s.metric("bao_computer_searches_waiting").await, 0.0);
     s.stop().await;
 }
 

@@ -280,6 +280,23 @@ impl IntoResponses for PlainErrors {
     }
 }
 
+/// The error answers of `GET /g/{id}/qr.svg` (not an `/api/...` path: no body limit, no timeout).
+#[derive(Debug)]
+pub struct QrErrors;
+
+impl IntoResponses for QrErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        errors(&[
+            (AppError::NotFound, "there is no game with this id"),
+            (
+                AppError::BadRequest("the request names no host to build the link from".into()),
+                "the server has no `--public-url` and the request no usable `Host` header",
+            ),
+            internal(),
+        ])
+    }
+}
+
 /// The error answers of `GET /ws/{id}` before the upgrade.
 #[derive(Debug)]
 pub struct SocketErrors;

@@ -1,7 +1,6 @@
 //! The room's handlers that change the game: moves (a person's and the computer's), resignation, rematch,
 //! joining. Each writes to the database first and publishes its events only once the write succeeded.
 
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
@@ -129,9 +128,7 @@ impl Room {
         if let Some(o) = outcome {
             self.end(o);
         }
-        let m = &self.deps.metrics;
-        m.moves_total.fetch_add(1, Ordering::Relaxed);
-        m.observe_move(started.elapsed());
+        self.deps.metrics.move_played(started.elapsed());
         self.maybe_think();
         Ok(())
     }
@@ -208,10 +205,7 @@ impl Room {
             .insert_rematch(&self.game.id, v as i64, &row)
             .await?;
         self.log.stored(v);
-        self.deps
-            .metrics
-            .games_created_total
-            .fetch_add(1, Ordering::Relaxed);
+        self.deps.metrics.games_created.inc();
         let agreed = Rematch {
             v,
             game: Some(row.id.clone()),

@@ -25,6 +25,7 @@ use sqlx::{Connection, Row, SqlitePool};
 use bao_core::Side;
 
 use crate::error::AppError;
+use crate::metrics::StoreMetrics;
 use crate::protocol::{Outcome, Status};
 use health::{hint, touch_health, unwritable, Health, Writer, PROBE_TIMEOUT};
 use migrations::Embedded;
@@ -41,6 +42,8 @@ pub struct Store {
     path: PathBuf,
     /// How the last writes went, for `/healthz`.
     health: Arc<Health>,
+    /// Write times and failures, for `/metrics`.
+    metrics: StoreMetrics,
 }
 
 /// Unix seconds now (the times stamped on rows).
@@ -130,6 +133,7 @@ impl Store {
             reader,
             path,
             health: Arc::default(),
+            metrics: StoreMetrics::default(),
         };
         Ok(store)
     }
@@ -158,6 +162,11 @@ impl Store {
         }
     }
 
+    /// The database's metrics (registered in the server's `/metrics`).
+    pub fn metrics(&self) -> &StoreMetrics {
+        &self.metrics
+    }
+
     /// One small committed write.
     async fn probe(&self) -> Result<(), AppError> {
         let mut w = self
@@ -169,8 +178,13 @@ impl Store {
 
     /// The writer connection for one write.
     async fn writer(&self, what: &str) -> Result<Writer, AppError> {
+        let started = std::time::Instant::now();
         match self.pool.acquire().await {
-            Ok(conn) => Ok(Writer { conn, ok: false }),
+            Ok(conn) => Ok(Writer {
+                conn,
+                ok: false,
+                started,
+            }),
             Err(e) => Err(self.failed(what, e)),
         }
     }
@@ -182,6 +196,9 @@ impl Store {
         what: &str,
         r: Result<T, sqlx::Error>,
     ) -> Result<T, AppError> {
+        self.metrics
+            .commit_seconds
+            .observe(w.started.elapsed().as_secs_f64());
         match r {
             Ok(v) => {
                 w.ok = true;
@@ -218,6 +235,7 @@ impl Store {
     /// Records a failed write, logging when writes start failing (not every failure after it: a full disk
     /// would flood the log with one line per refused move).
     fn note_failure(&self, detail: &str) {
+        self.metrics.write_errors.inc();
         if self.health.record(false) == Some(false) {
             tracing::debug!(db = %self.path.display(), "{detail}");
         } else {
@@ -422,6 +440,16 @@ impl Store {
             });
         }
         Ok(Some((game, moves)))
+    }
+
+    /// Whether game `id` exists (without loading it).
+    pub async fn exists(&self, id: &str) -> Result<bool, AppError> {
+        let row = sqlx::query("SELECT 1 FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await
+            .map_err(AppError::db)?;
+        Ok(row.is_some())
     }
 
     /// Ids of the games that are not finished, for loading them back at start-up.
