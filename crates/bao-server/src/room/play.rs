@@ -5,10 +5,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
-use bao_core::{Move, Side};
+use bao_core::{Move, Side, Variant};
 
 use super::actor::Room;
 use super::computer::Taken;
+use super::game::{rebuild_moved, Resent};
 use super::handle::Answer;
 use crate::error::AppError;
 use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
@@ -46,8 +47,14 @@ impl Room {
         };
         let played = self.game.ply();
         if ply < played {
-            if let Some(ev) = self.game.resent(ply, mv, seat) {
-                return Ok(Some(ev));
+            match self.game.resent(ply, mv, seat) {
+                Resent::Same(ev) => return Ok(Some(ev)),
+                Resent::Older(variant, moves) => {
+                    if let Some(ev) = self.rebuilt_resend(ply, seat, variant, moves).await? {
+                        return Ok(Some(ev));
+                    }
+                }
+                Resent::No => {}
             }
             return Err(AppError::StalePly(format!(
                 "ply {ply} was already played; the game is at ply {played}"
@@ -75,6 +82,28 @@ impl Room {
         }
         self.apply_move(seat, mv).await?;
         Ok(None)
+    }
+
+    /// The `moved` text of a resent move older than the texts the room keeps, rebuilt with its stored
+    /// version, if `seat` played it.
+    async fn rebuilt_resend(
+        &self,
+        ply: u64,
+        seat: Side,
+        variant: Variant,
+        moves: Vec<Move>,
+    ) -> Result<Option<Utf8Bytes>, AppError> {
+        let v = self
+            .deps
+            .store
+            .move_version(&self.game.id, ply as i64)
+            .await?
+            .ok_or_else(|| AppError::Internal(format!("move {ply} is not in the database")))?;
+        let (by, text) =
+            tokio::task::spawn_blocking(move || rebuild_moved(variant, &moves, v.max(0) as u64))
+                .await
+                .map_err(|e| AppError::Internal(format!("rebuilding a move failed: {e}")))??;
+        Ok((by == seat).then_some(text))
     }
 
     /// Plays a move (a person's or the computer's): write it, then publish `moved` (and `ended`).
@@ -107,7 +136,7 @@ impl Room {
         self.deps.store.insert_move(&self.game.id, &write).await?;
         self.log.stored(game_v);
         let text = self.game.moved_text(move_v, by, mv, &played, outcome);
-        self.game.push(mv, played, text.clone());
+        self.game.push(mv, played, Some(text.clone()));
         self.game.status = status;
         self.log.publish(text, None);
         if let Some(o) = outcome {
