@@ -16,6 +16,10 @@ use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, 
 use crate::store::{GameRow, MoveWrite};
 use crate::tokens::{hash_token, new_token};
 
+/// Laps of long sowing a move may take on the room's task (about 8 ns each); a move that needs more is
+/// played on the blocking pool.
+const INLINE_LAPS: u64 = 20_000;
+
 /// How long the computer waits before trying again a move the database could not take.
 const COMPUTER_RETRY: Duration = Duration::from_secs(1);
 
@@ -110,12 +114,17 @@ impl Room {
     async fn apply_move(&mut self, by: Side, mv: Move) -> Result<(), AppError> {
         let started = Instant::now();
         let pos = self.game.position();
-        // On the blocking pool: a move is quick, but telling a never-ending candidate move apart can take
-        // seconds in rare positions, and that must not hold up the other games on this worker.
-        let played = tokio::task::spawn_blocking(move || pos.play_full(mv))
-            .await
-            .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?
-            .map_err(|e| AppError::IllegalMove(e.to_string()))?;
+        // A move is quick, but telling a never-ending candidate move apart can take seconds in rare
+        // positions, which must not hold up the other games on this worker: those go to the blocking pool.
+        // Handing every move there would cost two thread switches a move, a good part of the server's time
+        // under load.
+        let played = match pos.play_full_within(mv, INLINE_LAPS) {
+            Some(r) => r,
+            None => tokio::task::spawn_blocking(move || pos.play_full(mv))
+                .await
+                .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?,
+        }
+        .map_err(|e| AppError::IllegalMove(e.to_string()))?;
         let ply = self.game.ply();
         let move_v = self.log.next_v();
         let outcome = self.game.outcome_after(&played);
