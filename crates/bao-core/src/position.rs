@@ -468,6 +468,30 @@ impl Position {
             exhausted: false,
         };
         let legal = self.legal_with(&mut budget)?;
+        self.play_known_with(mv, &legal, &mut budget)
+    }
+
+    /// [`Position::play_full_within`] when the caller has this position's legal moves (`legal`: those of
+    /// the [`Played`] that led here), which are then not generated again: half the work of a move.
+    pub fn play_full_known(
+        &self,
+        mv: Move,
+        legal: &[Move],
+        lap_budget: u64,
+    ) -> Option<Result<Played, IllegalMove>> {
+        let mut budget = crate::sow::LapBudget {
+            left: lap_budget,
+            exhausted: false,
+        };
+        self.play_known_with(mv, legal, &mut budget)
+    }
+
+    fn play_known_with(
+        &self,
+        mv: Move,
+        legal: &[Move],
+        budget: &mut crate::sow::LapBudget,
+    ) -> Option<Result<Played, IllegalMove>> {
         if !legal.contains(&mv) {
             return Some(Err(IllegalMove {
                 played: mv,
@@ -482,7 +506,7 @@ impl Position {
                 legal: legal.to_vec(),
             }));
         };
-        let next_legal = next.legal_with(&mut budget)?;
+        let next_legal = next.legal_with(budget)?;
         next.settle(&next_legal);
         Some(Ok(Played {
             position: next,

@@ -118,7 +118,7 @@ impl Room {
         // positions, which must not hold up the other games on this worker: those go to the blocking pool.
         // Handing every move there would cost two thread switches a move, a good part of the server's time
         // under load.
-        let played = match pos.play_full_within(mv, INLINE_LAPS) {
+        let played = match pos.play_full_known(mv, self.game.legal(), INLINE_LAPS) {
             Some(r) => r,
             None => tokio::task::spawn_blocking(move || pos.play_full(mv))
                 .await
