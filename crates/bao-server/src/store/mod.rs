@@ -1,7 +1,8 @@
 //! Persistence: games and their moves in SQLite (a file in the data directory, WAL mode).
 //!
 //! Only the non-macro `sqlx::query` API is used, so building needs no database. The SQL is kept portable
-//! (`$N` parameters, TEXT/BIGINT/INTEGER columns) so that PostgreSQL can be added later.
+//! (`$N` parameters, TEXT/BIGINT/INTEGER columns) so that PostgreSQL can be added later; the exception is
+//! `group.rs`'s multi-row statements (`?` parameters, SQLite's `UPDATE … FROM (VALUES …)`), for speed.
 //!
 //! Here the [`Store`] and its queries; `group.rs` the writer task that commits the moves of all games waiting
 //! at once (group commit), `rows.rs` the typed rows, `health.rs` how the last writes went and the writer
