@@ -464,6 +464,75 @@ impl Position {
         })
     }
 
+    /// [`Position::play_full`] for a caller that must not wait long (a server's task): `None` when telling the
+    /// legal moves apart, here or after the move, would take more than `lap_budget` laps of sowing beyond the
+    /// 24 first laps of each candidate move (see [`Position::children_within`]); the caller then plays it
+    /// with [`Position::play_full`] where waiting is fine. Ordinary positions need no such laps.
+    pub fn play_full_within(
+        &self,
+        mv: Move,
+        lap_budget: u64,
+    ) -> Option<Result<Played, IllegalMove>> {
+        let mut budget = crate::sow::LapBudget {
+            left: lap_budget,
+            exhausted: false,
+        };
+        let legal = self.legal_with(&mut budget)?;
+        self.play_known_with(mv, &legal, &mut budget)
+    }
+
+    /// [`Position::play_full_within`] when the caller has this position's legal moves (`legal`: those of
+    /// the [`Played`] that led here), which are then not generated again: half the work of a move.
+    pub fn play_full_known(
+        &self,
+        mv: Move,
+        legal: &[Move],
+        lap_budget: u64,
+    ) -> Option<Result<Played, IllegalMove>> {
+        let mut budget = crate::sow::LapBudget {
+            left: lap_budget,
+            exhausted: false,
+        };
+        self.play_known_with(mv, legal, &mut budget)
+    }
+
+    fn play_known_with(
+        &self,
+        mv: Move,
+        legal: &[Move],
+        budget: &mut crate::sow::LapBudget,
+    ) -> Option<Result<Played, IllegalMove>> {
+        let refuse = || IllegalMove {
+            played: mv,
+            reason: self
+                .why_illegal_among(mv, legal)
+                .unwrap_or(Blocked::NotLegal),
+            legal: legal.to_vec(),
+        };
+        if !legal.contains(&mv) {
+            return Some(Err(refuse()));
+        }
+        // A legal move ends, within the laps its generation just took.
+        let mut trace = Trace::new();
+        let Some(mut next) = rules::simulate(self, mv, &mut trace) else {
+            return Some(Err(refuse()));
+        };
+        let next_legal = next.legal_with(budget)?;
+        next.settle(&next_legal);
+        Some(Ok(Played {
+            position: next,
+            trace,
+            legal: next_legal,
+        }))
+    }
+
+    /// The legal moves, or `None` when `budget` ran out before they were all told apart.
+    fn legal_with(&self, budget: &mut crate::sow::LapBudget) -> Option<MoveList<Move>> {
+        let mut out = MoveList::new();
+        rules::for_each_legal_with(self, budget, |m, _| out.push(m));
+        (!budget.exhausted).then_some(out)
+    }
+
     /// Plays a move assumed legal, without a trace and without looking for "no legal move" afterwards
     /// (an empty [`Position::legal_moves`] says it). For search. An illegal move gives an unspecified (but
     /// consistent, 64-seed) position or `None` when its sowing never ends.
