@@ -38,7 +38,7 @@ const STATES = [
     name: 'waiting for the opponent (share link and QR code)',
     open: async (page) => {
       await openGame(page, server.url, games.waiting, true);
-      await page.waitForSelector('[data-role=share] [data-role=qr] svg');
+      await page.waitForSelector('[data-role=share] [data-role=qr] img');
     },
   },
   {

@@ -87,7 +87,7 @@ test('two players play a whole Bao la Kujifunza game by clicking; reload, specta
   await a.waitForSelector('[data-role=connection][data-state=open]');
   const link = await a.inputValue('[data-role=share-link]');
   assert.equal(link, `${server.url}/g/${id}`);
-  await a.waitForSelector('[data-role=qr] svg');
+  await a.waitForSelector('[data-role=qr] img');
   assert.equal(await decodeQr(a), link, 'the QR code holds the share link');
   const seatA = await a.getAttribute('body', 'data-seat');
   assert.ok(['south', 'north'].includes(seatA));
