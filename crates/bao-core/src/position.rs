@@ -454,6 +454,50 @@ impl Position {
         })
     }
 
+    /// [`Position::play_full`] for a caller that must not wait long (a server's task): `None` when telling the
+    /// legal moves apart, here or after the move, would take more than `lap_budget` laps of sowing beyond the
+    /// 24 first laps of each candidate move (see [`Position::children_within`]); the caller then plays it
+    /// with [`Position::play_full`] where waiting is fine. Ordinary positions need no such laps.
+    pub fn play_full_within(
+        &self,
+        mv: Move,
+        lap_budget: u64,
+    ) -> Option<Result<Played, IllegalMove>> {
+        let mut budget = crate::sow::LapBudget {
+            left: lap_budget,
+            exhausted: false,
+        };
+        let legal = self.legal_with(&mut budget)?;
+        if !legal.contains(&mv) {
+            return Some(Err(IllegalMove {
+                played: mv,
+                legal: legal.to_vec(),
+            }));
+        }
+        // A legal move ends, within the laps its generation just took.
+        let mut trace = Trace::new();
+        let Some(mut next) = rules::simulate(self, mv, &mut trace) else {
+            return Some(Err(IllegalMove {
+                played: mv,
+                legal: legal.to_vec(),
+            }));
+        };
+        let next_legal = next.legal_with(&mut budget)?;
+        next.settle(&next_legal);
+        Some(Ok(Played {
+            position: next,
+            trace,
+            legal: next_legal,
+        }))
+    }
+
+    /// The legal moves, or `None` when `budget` ran out before they were all told apart.
+    fn legal_with(&self, budget: &mut crate::sow::LapBudget) -> Option<MoveList<Move>> {
+        let mut out = MoveList::new();
+        rules::for_each_legal_with(self, budget, |m, _| out.push(m));
+        (!budget.exhausted).then_some(out)
+    }
+
     /// Plays a move assumed legal, without a trace and without looking for "no legal move" afterwards
     /// (an empty [`Position::legal_moves`] says it). For search. An illegal move gives an unspecified (but
     /// consistent, 64-seed) position or `None` when its sowing never ends.

@@ -218,4 +218,36 @@ fn a_never_ending_move_with_a_long_cycle_is_found() {
     assert!(p.play_unchecked(mv("A6L")).is_none());
     assert_eq!(p.children_within(1_000_000), None);
     assert_eq!(p.children_within(80_000_000).map(|c| c.len()), Some(7));
+    // Playing a move here with a small budget gives up too (the server then plays it off its task).
+    assert!(p.play_full_within(mv("A8L"), 1_000_000).is_none());
+}
+
+/// With the budget enough, `play_full_within` is `play_full`: the same position, trace and legal moves, and
+/// the same refusal of an illegal move.
+#[test]
+fn play_full_within_matches_play_full() {
+    for variant in Variant::ALL {
+        let mut pos = Position::new(variant);
+        for _ in 0..60 {
+            let legal = pos.legal_moves();
+            let Some(&m) = legal.get(legal.len() / 2) else {
+                break;
+            };
+            let full = pos.play_full(m).expect("legal");
+            let within = pos
+                .play_full_within(m, 100_000)
+                .expect("ordinary positions need no long laps")
+                .expect("legal");
+            assert_eq!(within.position, full.position);
+            assert_eq!(within.trace, full.trace);
+            assert_eq!(within.legal, full.legal);
+            pos = full.position;
+        }
+    }
+    // North's pit while south is to move.
+    let start = Position::new(Variant::Kiswahili);
+    let wrong = mv("a5L");
+    let full = start.play_full(wrong).expect_err("illegal");
+    let within = start.play_full_within(wrong, 100_000).expect("quick");
+    assert_eq!(within.expect_err("illegal").to_string(), full.to_string());
 }

@@ -45,6 +45,14 @@ pub struct Args {
     /// Spectator sockets per game.
     #[arg(long, default_value_t = 0)]
     pub spectators: usize,
+    /// Games against the computer played beside the others during the play phase, each answering the
+    /// computer's moves at once so that it thinks nearly all the time (background load; its moves are
+    /// counted apart, not in the round trip).
+    #[arg(long, default_value_t = 0)]
+    pub computer_games: usize,
+    /// The computer's level in `--computer-games`: easy, medium or hard.
+    #[arg(long, default_value = "hard")]
+    pub computer_level: String,
     /// Variant of the games created.
     #[arg(long, default_value = "kujifunza")]
     pub variant: String,
@@ -105,6 +113,8 @@ impl Args {
             server_bin_name: None,
             games: 100,
             spectators: 0,
+            computer_games: 0,
+            computer_level: "hard".into(),
             variant: "kujifunza".into(),
             duration: Duration::from_secs(20),
             rate: 500.0,
@@ -132,6 +142,9 @@ impl Args {
         }
         if !self.connect_rate.is_finite() || self.connect_rate < 0.0 {
             return Err("--connect-rate must be a number >= 0".into());
+        }
+        if !["easy", "medium", "hard"].contains(&self.computer_level.as_str()) {
+            return Err("--computer-level must be easy, medium or hard".into());
         }
         if self.connect_concurrency == 0 {
             return Err("--connect-concurrency must be at least 1".into());

@@ -27,6 +27,8 @@ use crate::spawn::SpawnedServer;
 use crate::stats::{Durability, ProcessFigures, Report, SocketGuard, Stats};
 use bao_server::protocol::{CreateGame, Created, ErrorBody, Joined};
 
+mod computer;
+
 type Ws = WebSocketStream<TcpStream>;
 type WsSink = SplitSink<Ws, Message>;
 type WsStream = SplitStream<Ws>;
@@ -78,7 +80,7 @@ pub fn raise_fd_limit() -> Option<u64> {
 pub async fn run(args: Args) -> Result<Report, String> {
     args.validate()?;
     let fd_limit = raise_fd_limit();
-    let wanted = (args.games * (2 + args.spectators) + 256) as u64;
+    let wanted = (args.games * (2 + args.spectators) + args.computer_games + 256) as u64;
     if let Some(limit) = fd_limit {
         if limit < wanted {
             eprintln!(
@@ -327,6 +329,10 @@ async fn drive(
         let rng = StdRng::seed_from_u64(seed ^ (slot as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         tasks.spawn(game_slot(ctx.clone(), rng));
     }
+    for slot in 0..args.computer_games {
+        let rng = StdRng::seed_from_u64(!seed ^ (slot as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        tasks.spawn(computer::computer_slot(ctx.clone(), rng));
+    }
     let ramp_deadline = t0 + args.connect_timeout;
     let mut interrupted = false;
     while ctx.ramp_settled.load(Ordering::Relaxed) < args.games && Instant::now() < ramp_deadline {
@@ -420,6 +426,9 @@ async fn drive(
         moves_lost: Stats::get(&stats.moves_lost),
         opponent_moved: Stats::get(&stats.opponent_moved),
         spectator_events: Stats::get(&stats.spectator_events),
+        computer_games: args.computer_games,
+        computer_games_finished: Stats::get(&stats.computer_games),
+        computer_moves: Stats::get(&stats.computer_moves),
         moved_event_mean_bytes: Stats::get(&stats.moved_bytes) as f64
             / Stats::get(&stats.moved_events).max(1) as f64,
         moves_per_sec: if play_secs > 0.0 {

@@ -36,6 +36,10 @@ pub struct Stats {
     pub games_ready: AtomicU64,
     /// Games that reached a result while being played.
     pub games_finished: AtomicU64,
+    /// Games against the computer played to their end (`--computer-games`).
+    pub computer_games: AtomicU64,
+    /// Moves the computer played in them.
+    pub computer_moves: AtomicU64,
     /// WebSocket connections open now.
     pub open_sockets: AtomicI64,
     /// The most WebSocket connections open at once.
@@ -70,6 +74,8 @@ impl Stats {
             games_created: AtomicU64::new(0),
             games_ready: AtomicU64::new(0),
             games_finished: AtomicU64::new(0),
+            computer_games: AtomicU64::new(0),
+            computer_moves: AtomicU64::new(0),
             open_sockets: AtomicI64::new(0),
             peak_sockets: AtomicI64::new(0),
         }
@@ -258,6 +264,12 @@ pub struct Report {
     pub opponent_moved: u64,
     /// Events received by spectators.
     pub spectator_events: u64,
+    /// Games against the computer played at once beside the others (`--computer-games`).
+    pub computer_games: usize,
+    /// Of those, games played to their end.
+    pub computer_games_finished: u64,
+    /// Moves the computer played in them.
+    pub computer_moves: u64,
     /// Mean size of a `moved` event as received (bytes of JSON text).
     pub moved_event_mean_bytes: f64,
     /// Acknowledged moves per second over the play phase.
@@ -335,6 +347,13 @@ impl Report {
             "  events       `moved` events {:.0} bytes on average; {} seen by the opponent; {} to spectators",
             self.moved_event_mean_bytes, self.opponent_moved, self.spectator_events
         );
+        if self.computer_games > 0 {
+            let _ = writeln!(
+                s,
+                "  computer     {} games against the computer at once: {} moves by the computer, {} games finished",
+                self.computer_games, self.computer_moves, self.computer_games_finished
+            );
+        }
         let l = &self.latency;
         let _ = writeln!(
             s,

@@ -415,6 +415,80 @@ async fn lagging_socket_gets_a_snapshot() {
     s.stop().await;
 }
 
+/// A room keeps only the latest positions and `moved` texts: older ones are rebuilt, identical.
+#[tokio::test]
+async fn old_moves_and_positions_come_back_the_same_from_a_lean_room() {
+    let s = Server::fresh().await;
+    let (id, south, north) = s.friends_game("kiswahili").await;
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    let mut positions = vec![snap["position"].clone()];
+    let mut events = Vec::new();
+    let mut legal = snap["legal"].as_array().unwrap().clone();
+    let mut to_move = "south".to_owned();
+    // More plies than a snapshot's 100 positions; stop before the game could end.
+    for ply in 0..130u64 {
+        let mv = legal[0].clone();
+        let mover = if to_move == "south" { &mut a } else { &mut b };
+        mover
+            .send(json!({"t": "move", "ply": ply, "move": mv}))
+            .await;
+        let ev = a.recv_t("moved").await;
+        b.recv_t("moved").await;
+        positions.push(ev["position"].clone());
+        if !ev["result"].is_null() {
+            break;
+        }
+        to_move = ev["position"]["to_move"].as_str().unwrap().to_owned();
+        legal = ev["legal"].as_array().unwrap().clone();
+        events.push(ev);
+    }
+    assert!(events.len() > 110, "the game lasted {} plies", events.len());
+    // An old move sent again gets its very event back, to the sender only.
+    for old in [&events[0], &events[1], &events[57]] {
+        let sender = if old["by"] == "south" { &mut a } else { &mut b };
+        sender
+            .send(json!({"t": "move", "ply": old["ply"], "move": old["move"]}))
+            .await;
+        assert_eq!(&sender.recv_t("moved").await, old);
+    }
+    // The same old move by the other seat is not theirs.
+    let other = if events[0]["by"] == "south" {
+        &mut b
+    } else {
+        &mut a
+    };
+    other
+        .send(json!({"t": "move", "ply": 0, "move": events[0]["move"]}))
+        .await;
+    assert_eq!(other.recv_t("error").await["code"], "stale_ply");
+    // Positions before the snapshot's window are replayed; those in it come from memory: the same either way.
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    let window_from = snap["history_from"].as_u64().unwrap() as usize;
+    assert!(window_from > 0);
+    assert_eq!(
+        snap["history"].as_array().unwrap()[..],
+        positions[window_from..]
+    );
+    for (from, to) in [
+        (0, positions.len()),
+        (window_from - 3, window_from + 3),
+        (window_from, positions.len()),
+    ] {
+        let (status, page) = s
+            .get_json(&format!("/api/games/{id}/history?from={from}&to={to}"))
+            .await;
+        assert_eq!(status, 200, "{page}");
+        assert_eq!(
+            page["positions"].as_array().unwrap()[..],
+            positions[from..to],
+            "{from}..{to}"
+        );
+        assert_eq!(page["stages"].as_array().unwrap().len(), to - from);
+    }
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn restart_keeps_the_game() {
     let dir = tempfile::tempdir().unwrap();

@@ -49,7 +49,8 @@ impl Room {
         let stored = row.v.max(0) as u64;
         let closed_cleanly = row.closed_v == Some(row.v);
         let game = Game::from_rows(row, moves)?;
-        let log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer);
+        let log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer)
+            .keep_at_most(deps.limits.max_replay);
         let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), Instant::now());
         let (computer, answers) = if game.kinds.contains(&SeatKind::Computer) {
             let level = game.level.unwrap_or(bao_ai::Level::Medium);

@@ -1,7 +1,13 @@
-//! What a room knows of its game: the seats, every position and move so far, the result and the rematch.
-//! It changes only through the room's handlers; here are the facts and the views built from them (snapshot,
-//! `moved` event, record).
+//! What a room knows of its game: the seats, the moves so far, the latest positions, the result and the
+//! rematch. It changes only through the room's handlers; here are the facts and the views built from them
+//! (snapshot, `moved` event, record).
+//!
+//! A room's memory does not grow with the game's length beyond the move list (a few bytes a move) and the
+//! positions seen (for the draw by repetition): it keeps the positions of the snapshot's window and the
+//! `moved` texts of the last plies. Older positions and `moved` texts are rebuilt by replaying the moves
+//! ([`replay_history`], [`rebuild_moved`]), off the room's task.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
@@ -18,6 +24,10 @@ use crate::protocol::{
 use crate::record::{self, RecordInfo};
 use crate::store::{GameRow, MoveRow};
 use crate::tokens::hash_token;
+
+/// `moved` texts kept for idempotent resends: a client resends its own last move (after a reconnection), so
+/// the last move of each side; older ones are rebuilt.
+const KEPT_MOVED: usize = 2;
 
 /// One game's state in memory.
 #[derive(Debug)]
@@ -36,14 +46,16 @@ pub struct Game {
     pub level: Option<Level>,
     /// Where the game stands.
     pub status: Status,
-    /// `positions[i]` is the position after `i` moves; never empty.
-    positions: Vec<Position>,
+    /// The latest positions, at most [`HISTORY_WINDOW`], the current one last; never empty. `recent[i]` is the
+    /// position after `recent_from + i` moves.
+    recent: VecDeque<Position>,
+    recent_from: u64,
     /// The legal moves of the last position, kept from playing the move: generating them can take long in
     /// rare positions (a never-ending candidate move takes time to tell apart), so it is done once.
     legal_now: Vec<Move>,
     moves: Vec<Move>,
-    /// The `moved` text of each ply, for idempotent resends.
-    moved: Vec<Utf8Bytes>,
+    /// The `moved` texts of the last [`KEPT_MOVED`] plies, the latest last, for idempotent resends.
+    moved: VecDeque<Utf8Bytes>,
     /// The positions seen, for the draws by repetition and by the move limit.
     draws: DrawWatch,
     /// The result once finished.
@@ -71,10 +83,11 @@ impl Game {
             hashes: row.token_hashes,
             level: row.level,
             status: row.status,
-            positions: vec![start],
+            recent: VecDeque::from([start]),
+            recent_from: 0,
             legal_now: start.legal_moves().to_vec(),
             moves: Vec::with_capacity(moves.len()),
-            moved: Vec::with_capacity(moves.len()),
+            moved: VecDeque::with_capacity(KEPT_MOVED + 1),
             draws: DrawWatch::new(&start),
             outcome: None,
             rematch_offer: None,
@@ -82,6 +95,8 @@ impl Game {
             rematch_of: row.rematch_of,
             rematch_event: None,
         };
+        // Only the last plies' `moved` texts are kept: building the others would be wasted work.
+        let texts_from = moves.len().saturating_sub(KEPT_MOVED);
         for (i, m) in moves.iter().enumerate() {
             if m.ply != i as i64 {
                 return Err(bad(format!("move {} stored as ply {}", i, m.ply)));
@@ -95,7 +110,8 @@ impl Game {
                 .play_full(mv)
                 .map_err(|e| bad(format!("stored move {} at ply {i}: {e}", m.notation)))?;
             let outcome = game.outcome_after(&played);
-            let text = game.moved_text(m.v as u64, pos.to_move(), mv, &played, outcome);
+            let text = (i >= texts_from)
+                .then(|| game.moved_text(m.v as u64, pos.to_move(), mv, &played, outcome));
             game.push(mv, played, text);
             if outcome.is_some() {
                 game.outcome = outcome;
@@ -111,9 +127,9 @@ impl Game {
 
     /// The current position.
     pub fn position(&self) -> Position {
-        // `positions` always starts with the initial position, so it is never empty.
-        self.positions
-            .last()
+        // `recent` is never empty: it starts with the initial position and drops only old ones.
+        self.recent
+            .back()
             .copied()
             .unwrap_or_else(|| Position::new(self.variant))
     }
@@ -151,14 +167,28 @@ impl Game {
             .find(|s| !self.is_computer(*s) && self.hashes[s.index()].is_none())
     }
 
-    /// The `moved` event that `ply` got, if `mv` is the move played there by `seat` (an idempotent resend).
-    pub fn resent(&self, ply: u64, mv: Move, seat: Side) -> Option<Utf8Bytes> {
-        let idx = usize::try_from(ply).ok()?;
-        let mover = self.positions.get(idx).map(Position::to_move);
-        if self.moves.get(idx) == Some(&mv) && mover == Some(seat) {
-            return self.moved.get(idx).cloned();
+    /// Whether `mv` for the played `ply` is a resend of the move played there by `seat` (idempotent).
+    pub fn resent(&self, ply: u64, mv: Move, seat: Side) -> Resent {
+        let Ok(idx) = usize::try_from(ply) else {
+            return Resent::No;
+        };
+        if self.moves.get(idx) != Some(&mv) {
+            return Resent::No;
         }
-        None
+        // The texts kept are those of the last plies.
+        let first_kept = self.moves.len() - self.moved.len();
+        let Some(kept) = idx.checked_sub(first_kept).and_then(|i| self.moved.get(i)) else {
+            return Resent::Older(self.variant, self.moves[..=idx].to_vec());
+        };
+        let mover = idx
+            .checked_sub(self.recent_from as usize)
+            .and_then(|i| self.recent.get(i))
+            .map(Position::to_move);
+        match mover {
+            Some(m) if m == seat => Resent::Same(kept.clone()),
+            Some(_) => Resent::No,
+            None => Resent::Older(self.variant, self.moves[..=idx].to_vec()),
+        }
     }
 
     /// The game's result after `played`: the rules' result, or a draw by repetition or the move limit.
@@ -170,13 +200,24 @@ impl Game {
             .or_else(|| self.draws.check(after).map(Outcome::draw))
     }
 
-    /// Records a played move with its `moved` text.
-    pub fn push(&mut self, mv: Move, played: Played, text: Utf8Bytes) {
+    /// Records a played move with its `moved` text (`None` while loading a game: one that is not kept).
+    pub fn push(&mut self, mv: Move, played: Played, text: Option<Utf8Bytes>) {
         self.draws.record(&played.position);
-        self.positions.push(played.position);
+        self.recent.push_back(played.position);
+        if self.recent.len() > HISTORY_WINDOW {
+            self.recent.pop_front();
+            self.recent_from += 1;
+        }
         self.legal_now = played.legal.to_vec();
         self.moves.push(mv);
-        self.moved.push(text);
+        match text {
+            Some(text) => self.moved.push_back(text),
+            // The texts kept must be those of the last plies.
+            None => self.moved.clear(),
+        }
+        if self.moved.len() > KEPT_MOVED {
+            self.moved.pop_front();
+        }
     }
 
     /// The `moved` event of `mv`, played by `by` as the next ply, with version `v`, ending the game with
@@ -189,25 +230,7 @@ impl Game {
         played: &Played,
         outcome: Option<Outcome>,
     ) -> Utf8Bytes {
-        let after = played.position;
-        let moved = Moved {
-            v,
-            ply: self.ply(),
-            by,
-            mv,
-            trace: played.trace.clone(),
-            trace_truncated: false,
-            position: after,
-            stage: after.stage(after.to_move()),
-            // A move that draws the game leaves no move to play.
-            legal: if outcome.is_some() {
-                Vec::new()
-            } else {
-                played.legal.to_vec()
-            },
-            result: outcome,
-        };
-        Utf8Bytes::from(moved.to_bounded_json())
+        moved_json(v, self.ply(), by, mv, played, outcome)
     }
 
     /// Both seats as the clients see them.
@@ -226,7 +249,7 @@ impl Game {
     /// The snapshot at version `v`.
     pub fn snapshot(&self, v: u64, crowd: &Crowd, public_url: Option<&str>) -> Snapshot {
         let pos = self.position();
-        let from = self.positions.len().saturating_sub(HISTORY_WINDOW);
+        let history: Vec<Position> = self.recent.iter().copied().collect();
         Snapshot {
             id: self.id.clone(),
             variant: self.variant,
@@ -246,26 +269,32 @@ impl Game {
             },
             rematch_of: self.rematch_of.clone(),
             created_at: self.created_at,
-            history: self.positions[from..].to_vec(),
-            history_from: from as u64,
-            stages: stages(&self.positions[from..]),
+            stages: stages(&history),
+            history,
+            history_from: self.recent_from,
             share_url: share_url(public_url, &self.id),
         }
     }
 
-    /// The positions after `from` up to (not including) `to` moves, at most [`HISTORY_PAGE`] of them.
-    pub fn history(&self, from: u64, to: u64) -> History {
-        let len = self.positions.len();
-        let from = usize::try_from(from).unwrap_or(len).min(len);
-        let to = usize::try_from(to)
-            .unwrap_or(len)
-            .min(len)
-            .min(from + HISTORY_PAGE)
-            .max(from);
-        History {
+    /// The positions after `from` up to (not including) `to` moves, at most [`HISTORY_PAGE`] of them: from
+    /// memory when they are all kept, else the moves to replay.
+    pub fn history(&self, from: u64, to: u64) -> HistoryAnswer {
+        let (from, to) = page(from, to, self.moves.len() + 1);
+        if from as u64 >= self.recent_from {
+            let kept = self.recent_from as usize;
+            let positions: Vec<Position> =
+                self.recent.range(from - kept..to - kept).copied().collect();
+            return HistoryAnswer::Kept(History {
+                from: from as u64,
+                stages: stages(&positions),
+                positions,
+            });
+        }
+        HistoryAnswer::Replay {
+            variant: self.variant,
+            moves: self.moves[..to.saturating_sub(1)].to_vec(),
             from: from as u64,
-            positions: self.positions[from..to].to_vec(),
-            stages: stages(&self.positions[from..to]),
+            to: to as u64,
         }
     }
 
@@ -305,4 +334,128 @@ impl Game {
 /// The stage of the side to move in each position.
 fn stages(positions: &[Position]) -> Vec<bao_core::Stage> {
     positions.iter().map(|p| p.stage(p.to_move())).collect()
+}
+
+/// `from..to` clamped to the `len` positions of a game and to one page.
+fn page(from: u64, to: u64, len: usize) -> (usize, usize) {
+    let from = usize::try_from(from).unwrap_or(len).min(len);
+    let to = usize::try_from(to)
+        .unwrap_or(len)
+        .min(len)
+        .min(from + HISTORY_PAGE)
+        .max(from);
+    (from, to)
+}
+
+/// What a resent move is.
+#[derive(Debug)]
+pub enum Resent {
+    /// Not the move played at that ply by that seat.
+    No,
+    /// The same move: its `moved` text.
+    Same(Utf8Bytes),
+    /// The same move, older than the texts kept: the moves up to it, to rebuild its text
+    /// ([`rebuild_moved`]).
+    Older(Variant, Vec<Move>),
+}
+
+/// The answer to a history request.
+#[derive(Debug)]
+pub enum HistoryAnswer {
+    /// The positions, all kept in memory.
+    Kept(History),
+    /// Older than the positions kept: replay `moves` ([`replay_history`]).
+    Replay {
+        /// The variant.
+        variant: Variant,
+        /// The moves up to the last position asked for.
+        moves: Vec<Move>,
+        /// The first position asked for.
+        from: u64,
+        /// The end (exclusive).
+        to: u64,
+    },
+}
+
+/// The positions after `from` up to `to` moves, replaying `moves` from the start (slow: on the blocking
+/// pool).
+pub fn replay_history(
+    variant: Variant,
+    moves: &[Move],
+    from: u64,
+    to: u64,
+) -> Result<History, AppError> {
+    let mut pos = Position::new(variant);
+    let mut positions = Vec::new();
+    for i in 0..to {
+        if i >= from {
+            positions.push(pos);
+        }
+        let Some(mv) = moves.get(i as usize) else {
+            break;
+        };
+        pos = pos
+            .play(*mv)
+            .map_err(|e| AppError::Internal(format!("replaying move {i}: {e}")))?
+            .0;
+    }
+    Ok(History {
+        from,
+        stages: stages(&positions),
+        positions,
+    })
+}
+
+/// The `moved` event of the last of `moves` (its ply: their number less one) with version `v`, and the side
+/// that played it, by replaying them from the start (slow: on the blocking pool). A move that ended the game
+/// is always among the kept texts, so a rebuilt one has no result.
+pub fn rebuild_moved(
+    variant: Variant,
+    moves: &[Move],
+    v: u64,
+) -> Result<(Side, Utf8Bytes), AppError> {
+    let bad =
+        |i: usize, e: bao_core::IllegalMove| AppError::Internal(format!("replaying move {i}: {e}"));
+    let (last, before) = moves
+        .split_last()
+        .ok_or_else(|| AppError::Internal("no move to rebuild".into()))?;
+    let mut pos = Position::new(variant);
+    for (i, mv) in before.iter().enumerate() {
+        pos = pos.play(*mv).map_err(|e| bad(i, e))?.0;
+    }
+    let played = pos.play_full(*last).map_err(|e| bad(before.len(), e))?;
+    let by = pos.to_move();
+    let text = moved_json(v, before.len() as u64, by, *last, &played, None);
+    Ok((by, text))
+}
+
+/// The `moved` event of `mv`, played by `by` as ply `ply`, with version `v`, ending the game with `outcome`
+/// if any.
+fn moved_json(
+    v: u64,
+    ply: u64,
+    by: Side,
+    mv: Move,
+    played: &Played,
+    outcome: Option<Outcome>,
+) -> Utf8Bytes {
+    let after = played.position;
+    let moved = Moved {
+        v,
+        ply,
+        by,
+        mv,
+        trace: played.trace.clone(),
+        trace_truncated: false,
+        position: after,
+        stage: after.stage(after.to_move()),
+        // A move that draws the game leaves no move to play.
+        legal: if outcome.is_some() {
+            Vec::new()
+        } else {
+            played.legal.to_vec()
+        },
+        result: outcome,
+    };
+    Utf8Bytes::from(moved.to_bounded_json())
 }

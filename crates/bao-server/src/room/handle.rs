@@ -9,6 +9,7 @@ use axum::extract::ws::Utf8Bytes;
 use bao_core::Side;
 use tokio::sync::{broadcast, oneshot};
 
+use super::game::{replay_history, HistoryAnswer};
 use super::log::Event;
 use super::registry::Rooms;
 use crate::error::AppError;
@@ -77,7 +78,7 @@ pub(crate) enum Command {
     History {
         from: u64,
         to: u64,
-        reply: oneshot::Sender<History>,
+        reply: oneshot::Sender<HistoryAnswer>,
     },
     /// The game record text.
     Record { reply: oneshot::Sender<String> },
@@ -174,11 +175,24 @@ impl RoomHandle {
             .await
     }
 
-    /// The positions after `from` up to `to` moves (bounded).
+    /// The positions after `from` up to `to` moves (bounded). Positions older than the room keeps are
+    /// rebuilt here, on the blocking pool, so that the room goes on meanwhile.
     pub async fn history(&self, from: u64, to: u64) -> Result<History, AppError> {
-        self.rooms
+        let answer = self
+            .rooms
             .request(&self.id, |reply| Command::History { from, to, reply })
-            .await
+            .await?;
+        match answer {
+            HistoryAnswer::Kept(h) => Ok(h),
+            HistoryAnswer::Replay {
+                variant,
+                moves,
+                from,
+                to,
+            } => tokio::task::spawn_blocking(move || replay_history(variant, &moves, from, to))
+                .await
+                .map_err(|e| AppError::Internal(format!("replaying the game failed: {e}")))?,
+        }
     }
 
     /// The game record text.

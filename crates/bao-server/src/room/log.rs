@@ -12,8 +12,13 @@ use axum::extract::ws::Utf8Bytes;
 use bao_core::Side;
 use tokio::sync::broadcast;
 
-/// Events kept in memory per room; a client further behind gets a snapshot.
+/// Events kept in memory per room at most (fewer with [`EventLog::keep_at_most`]); a client further behind
+/// gets a snapshot.
 const LOG_CAP: usize = 4096;
+/// Bytes of event text kept in memory per room at most (the latest event is kept whatever its size): a
+/// room's memory must not grow with the game's length. About 60 `moved` events of Kujifunza (their traces
+/// make them about 1 KB); a client further behind gets a snapshot.
+const LOG_BYTES: usize = 64 * 1024;
 /// Unwritten versions (presence, offers) a room lets pile up before it writes its version.
 pub const VERSION_SLACK: u64 = 512;
 /// How far a room loaded after a crash skips ahead: more than `VERSION_SLACK`, so that no client can hold a
@@ -34,6 +39,11 @@ pub struct Event {
 }
 
 impl Event {
+    /// The bytes of its texts.
+    fn bytes(&self) -> usize {
+        self.json.len() + self.private.as_ref().map_or(0, |p| p[0].len() + p[1].len())
+    }
+
     /// The text for a connection holding `seat` (`None`: spectator).
     pub fn text_for(&self, seat: Option<Side>) -> Utf8Bytes {
         match (&self.private, seat) {
@@ -50,6 +60,10 @@ pub struct EventLog {
     v: u64,
     /// Events `base_v + 1 ..= v`, oldest first.
     kept: VecDeque<Arc<Event>>,
+    /// Bytes of text in `kept`.
+    kept_bytes: usize,
+    /// Events kept at most.
+    cap: usize,
     base_v: u64,
     tx: broadcast::Sender<Arc<Event>>,
     /// The version last written to the database.
@@ -64,6 +78,8 @@ impl EventLog {
         EventLog {
             v,
             kept: VecDeque::new(),
+            kept_bytes: 0,
+            cap: LOG_CAP,
             base_v: v,
             tx,
             stored_v,
@@ -80,6 +96,12 @@ impl EventLog {
             stored + VERSION_SKIP
         };
         EventLog::new(v, stored, buffer)
+    }
+
+    /// Keeps at most `events` events for replay (no more than a client may be sent: `--max-replay`).
+    pub fn keep_at_most(mut self, events: u64) -> EventLog {
+        self.cap = usize::try_from(events).unwrap_or(LOG_CAP).clamp(1, LOG_CAP);
+        self
     }
 
     /// The version of the last event.
@@ -100,9 +122,12 @@ impl EventLog {
             json,
             private,
         });
+        self.kept_bytes += ev.bytes();
         self.kept.push_back(Arc::clone(&ev));
-        while self.kept.len() > LOG_CAP {
-            self.kept.pop_front();
+        while self.kept.len() > self.cap || (self.kept_bytes > LOG_BYTES && self.kept.len() > 1) {
+            if let Some(old) = self.kept.pop_front() {
+                self.kept_bytes -= old.bytes();
+            }
             self.base_v += 1;
         }
         // No receivers is fine: nobody is connected.
@@ -221,6 +246,28 @@ mod tests {
         assert!(log.store_due());
         log.stored(log.v());
         assert!(!log.store_due());
+    }
+
+    #[test]
+    fn the_window_is_bounded_in_bytes_and_by_the_replay_limit() {
+        let mut log = EventLog::new(0, 0, 8);
+        let big = "x".repeat(LOG_BYTES / 4 + 1);
+        for _ in 0..10 {
+            log.publish(text(&big), None);
+        }
+        // Only three of these fit in the byte budget.
+        assert_eq!(log.replay(7, None, u64::MAX).map(|m| m.len()), Some(3));
+        assert_eq!(log.replay(6, None, u64::MAX), None);
+        // One event bigger than the budget is still kept.
+        log.publish(text(&"y".repeat(LOG_BYTES + 1)), None);
+        assert_eq!(log.replay(10, None, u64::MAX).map(|m| m.len()), Some(1));
+
+        let mut log = EventLog::new(0, 0, 8).keep_at_most(5);
+        for _ in 0..20 {
+            log.publish(text("e"), None);
+        }
+        assert_eq!(log.replay(15, None, u64::MAX).map(|m| m.len()), Some(5));
+        assert_eq!(log.replay(14, None, u64::MAX), None);
     }
 
     #[test]

@@ -5,15 +5,20 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
-use bao_core::{Move, Side};
+use bao_core::{Move, Side, Variant};
 
 use super::actor::Room;
 use super::computer::Taken;
+use super::game::{rebuild_moved, Resent};
 use super::handle::Answer;
 use crate::error::AppError;
 use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
 use crate::store::{GameRow, MoveWrite};
 use crate::tokens::{hash_token, new_token};
+
+/// Laps of long sowing a move may take on the room's task (about 8 ns each); a move that needs more is
+/// played on the blocking pool.
+const INLINE_LAPS: u64 = 20_000;
 
 /// How long the computer waits before trying again a move the database could not take.
 const COMPUTER_RETRY: Duration = Duration::from_secs(1);
@@ -46,8 +51,14 @@ impl Room {
         };
         let played = self.game.ply();
         if ply < played {
-            if let Some(ev) = self.game.resent(ply, mv, seat) {
-                return Ok(Some(ev));
+            match self.game.resent(ply, mv, seat) {
+                Resent::Same(ev) => return Ok(Some(ev)),
+                Resent::Older(variant, moves) => {
+                    if let Some(ev) = self.rebuilt_resend(ply, seat, variant, moves).await? {
+                        return Ok(Some(ev));
+                    }
+                }
+                Resent::No => {}
             }
             return Err(AppError::StalePly(format!(
                 "ply {ply} was already played; the game is at ply {played}"
@@ -77,16 +88,43 @@ impl Room {
         Ok(None)
     }
 
+    /// The `moved` text of a resent move older than the texts the room keeps, rebuilt with its stored
+    /// version, if `seat` played it.
+    async fn rebuilt_resend(
+        &self,
+        ply: u64,
+        seat: Side,
+        variant: Variant,
+        moves: Vec<Move>,
+    ) -> Result<Option<Utf8Bytes>, AppError> {
+        let v = self
+            .deps
+            .store
+            .move_version(&self.game.id, ply as i64)
+            .await?
+            .ok_or_else(|| AppError::Internal(format!("move {ply} is not in the database")))?;
+        let (by, text) =
+            tokio::task::spawn_blocking(move || rebuild_moved(variant, &moves, v.max(0) as u64))
+                .await
+                .map_err(|e| AppError::Internal(format!("rebuilding a move failed: {e}")))??;
+        Ok((by == seat).then_some(text))
+    }
+
     /// Plays a move (a person's or the computer's): write it, then publish `moved` (and `ended`).
     async fn apply_move(&mut self, by: Side, mv: Move) -> Result<(), AppError> {
         let started = Instant::now();
         let pos = self.game.position();
-        // On the blocking pool: a move is quick, but telling a never-ending candidate move apart can take
-        // seconds in rare positions, and that must not hold up the other games on this worker.
-        let played = tokio::task::spawn_blocking(move || pos.play_full(mv))
-            .await
-            .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?
-            .map_err(|e| AppError::IllegalMove(e.to_string()))?;
+        // A move is quick, but telling a never-ending candidate move apart can take seconds in rare
+        // positions, which must not hold up the other games on this worker: those go to the blocking pool.
+        // Handing every move there would cost two thread switches a move, a good part of the server's time
+        // under load.
+        let played = match pos.play_full_within(mv, INLINE_LAPS) {
+            Some(r) => r,
+            None => tokio::task::spawn_blocking(move || pos.play_full(mv))
+                .await
+                .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?,
+        }
+        .map_err(|e| AppError::IllegalMove(e.to_string()))?;
         let ply = self.game.ply();
         let move_v = self.log.next_v();
         let outcome = self.game.outcome_after(&played);
@@ -107,7 +145,7 @@ impl Room {
         self.deps.store.insert_move(&self.game.id, &write).await?;
         self.log.stored(game_v);
         let text = self.game.moved_text(move_v, by, mv, &played, outcome);
-        self.game.push(mv, played, text.clone());
+        self.game.push(mv, played, Some(text.clone()));
         self.game.status = status;
         self.log.publish(text, None);
         if let Some(o) = outcome {

@@ -3,9 +3,11 @@
 //! Only the non-macro `sqlx::query` API is used, so building needs no database. The SQL is kept portable
 //! (`$N` parameters, TEXT/BIGINT/INTEGER columns) so that PostgreSQL can be added later.
 //!
-//! Here the [`Store`] and its queries; `rows.rs` the typed rows, `health.rs` how the last writes went and the
-//! writer that is discarded after a failed one, `migrations.rs` the embedded SQL files.
+//! Here the [`Store`] and its queries; `group.rs` the writer task that commits the moves of all games waiting
+//! at once (group commit), `rows.rs` the typed rows, `health.rs` how the last writes went and the writer
+//! connection that is discarded after a failed one, `migrations.rs` the embedded SQL files.
 
+mod group;
 mod health;
 mod migrations;
 mod rows;
@@ -14,10 +16,12 @@ pub use rows::{GameRow, MoveRow, MoveWrite};
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::error::ErrorKind;
+use tokio::sync::mpsc;
+
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqlitePool};
@@ -26,6 +30,7 @@ use bao_core::Side;
 
 use crate::error::AppError;
 use crate::protocol::{Outcome, Status};
+use group::MoveJob;
 use health::{hint, touch_health, unwritable, Health, Writer, PROBE_TIMEOUT};
 use migrations::Embedded;
 use rows::{game_row, insert_game_row};
@@ -41,6 +46,10 @@ pub struct Store {
     path: PathBuf,
     /// How the last writes went, for `/healthz`.
     health: Arc<Health>,
+    /// The group-commit writer task that moves go to (`None` in the task's own copy, which writes them).
+    moves: Option<mpsc::Sender<MoveJob>>,
+    /// Transactions committed holding moves (fewer than the moves when they are grouped).
+    move_commits: Arc<AtomicU64>,
 }
 
 /// Unix seconds now (the times stamped on rows).
@@ -125,13 +134,22 @@ impl Store {
                 path.display()
             )));
         }
-        let store = Store {
+        let mut store = Store {
             pool,
             reader,
             path,
             health: Arc::default(),
+            moves: None,
+            move_commits: Arc::default(),
         };
+        store.moves = Some(group::start(store.clone()));
         Ok(store)
+    }
+
+    /// How many transactions holding moves were committed so far: with the moves accepted, the mean size of
+    /// a group commit.
+    pub fn move_commits(&self) -> u64 {
+        self.move_commits.load(Ordering::Relaxed)
     }
 
     /// Whether the database can be written now: `/healthz`.
@@ -200,14 +218,7 @@ impl Store {
     /// The answer to a failed write: `unavailable` (nothing was changed; try again) when the database could
     /// not take it, `internal` when the write itself was refused (a constraint: a bug of ours).
     fn failed(&self, what: &str, e: sqlx::Error) -> AppError {
-        let ours = matches!(&e, sqlx::Error::Database(d) if matches!(
-            d.kind(),
-            ErrorKind::UniqueViolation
-                | ErrorKind::ForeignKeyViolation
-                | ErrorKind::NotNullViolation
-                | ErrorKind::CheckViolation
-        ));
-        if ours {
+        if group::refused_row(&e) {
             return AppError::Internal(format!("database: cannot {what}: {e}"));
         }
         let detail = format!("cannot {what}: {e}{}", hint(&e));
@@ -316,39 +327,22 @@ impl Store {
         self.settle(w, &what, r.map(|_| ()))
     }
 
-    /// Stores an accepted move and the game's new status/result, in one transaction.
+    /// Stores an accepted move and the game's new status/result, in one transaction, which it may share with
+    /// the moves of other games waiting at the same time (group commit, `group.rs`). Returns once that
+    /// transaction is committed.
     pub async fn insert_move(&self, id: &str, m: &MoveWrite<'_>) -> Result<(), AppError> {
-        let t = unix_now();
-        let what = format!("store move {} of game {id}", m.ply);
-        let mut w = self.writer(&what).await?;
-        let r = async {
-            let mut tx = w.conn.begin().await?;
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, notation, v, played_at) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind(m.ply)
-            .bind(m.notation)
-            .bind(m.move_v)
-            .bind(t)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "UPDATE games SET status = $1, result_winner = $2, result_reason = $3, v = $4, updated_at = $5 \
-                 WHERE id = $6",
-            )
-            .bind(m.status.name())
-            .bind(m.result.and_then(|r| r.winner).map(Side::name))
-            .bind(m.result.map(|r| r.reason.name()))
-            .bind(m.game_v)
-            .bind(t)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await
+        let (job, answer) = MoveJob::new(id, m);
+        match &self.moves {
+            Some(writer) => {
+                if writer.send(job).await.is_err() {
+                    return Err(AppError::NotSaved("the database writer has stopped".into()));
+                }
+            }
+            None => group::commit(self, vec![job]).await,
         }
-        .await;
-        self.settle(w, &what, r)
+        answer
+            .await
+            .unwrap_or_else(|_| Err(AppError::NotSaved("the database writer has stopped".into())))
     }
 
     /// Ends a game without a move (resignation).
@@ -422,6 +416,16 @@ impl Store {
             });
         }
         Ok(Some((game, moves)))
+    }
+
+    /// The version of the `moved` event of move `ply` of game `id`, if it is stored.
+    pub async fn move_version(&self, id: &str, ply: i64) -> Result<Option<i64>, AppError> {
+        sqlx::query_scalar("SELECT v FROM moves WHERE game_id = $1 AND ply = $2")
+            .bind(id)
+            .bind(ply)
+            .fetch_optional(&self.reader)
+            .await
+            .map_err(AppError::db)
     }
 
     /// Ids of the games that are not finished, for loading them back at start-up.
