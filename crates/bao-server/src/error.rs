@@ -23,6 +23,9 @@ pub enum AppError {
         "unknown variant {0:?}; the variants are kujifunza, kiswahili, kiswahili-malawi and kimasai"
     )]
     UnknownVariant(String),
+    /// 400 `bad_clock`: a `clock` that is not one of protocol.md's time controls.
+    #[error("{0}")]
+    BadClock(String),
     /// 400 `bad_message`: a socket message that is not one of the protocol's (or not now).
     #[error("{0}")]
     BadMessage(String),
@@ -96,6 +99,7 @@ impl AppError {
         match self {
             AppError::BadRequest(_) => "bad_request",
             AppError::UnknownVariant(_) => "unknown_variant",
+            AppError::BadClock(_) => "bad_clock",
             AppError::BadMessage(_) => "bad_message",
             AppError::NotAPlayer(_) => "not_a_player",
             AppError::ForbiddenOrigin(_) => "forbidden_origin",
@@ -117,9 +121,10 @@ impl AppError {
     /// The HTTP status code.
     pub fn status(&self) -> StatusCode {
         match self {
-            AppError::BadRequest(_) | AppError::UnknownVariant(_) | AppError::BadMessage(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            AppError::BadRequest(_)
+            | AppError::UnknownVariant(_)
+            | AppError::BadClock(_)
+            | AppError::BadMessage(_) => StatusCode::BAD_REQUEST,
             AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
             AppError::NotFound | AppError::UnknownPath => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,

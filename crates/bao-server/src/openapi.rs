@@ -443,6 +443,10 @@ impl IntoResponses for CreateErrors {
                 "the variant is not one of the four",
             ),
             (
+                AppError::BadClock("clock: days must be 1 to 14, not 30".into()),
+                "the `clock` is not `null`, a live clock or days per move within the bounds",
+            ),
+            (
                 AppError::RateLimited {
                     message: "too many requests; try again in a moment",
                     retry_after: std::time::Duration::from_secs(2),

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use super::{Outcome, RematchState, Seats, Status};
 use crate::openapi::rules;
+use crate::room::clock::{ClockView, TimeControl};
 
 /// A game as `GET /api/games/{id}` and the socket's `snapshot` show it (protocol.md, "Game snapshot").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -64,6 +65,10 @@ pub struct Snapshot {
     /// The absolute share link when the server knows its public address.
     #[schema(required = true)]
     pub share_url: Option<String>,
+    /// The clock (`null`: the game has none).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
 }
 
 /// Positions a snapshot carries at most.
@@ -101,6 +106,11 @@ pub struct CreateGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<rules::Level>)]
     pub level: Option<String>,
+    /// The time control: `null` (the default: no clock), a live Fischer clock or days per move (read as
+    /// JSON: a bad one is answered with `bad_clock`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<TimeControl>)]
+    pub clock: Option<serde_json::Value>,
 }
 
 /// The seat the creator of a game asks for.

@@ -96,6 +96,11 @@ pub enum Reason {
     Repetition,
     /// Drawn: the move limit was reached.
     MoveLimit,
+    /// The loser's time ran out.
+    Time,
+    /// Ended before both sides had moved: by a player, the creator of a game nobody joined, or the server
+    /// when a first move did not come in time. No winner; the game does not count.
+    Aborted,
 }
 
 impl Reason {
@@ -107,6 +112,8 @@ impl Reason {
             Reason::Resign => "resign",
             Reason::Repetition => "repetition",
             Reason::MoveLimit => "move_limit",
+            Reason::Time => "time",
+            Reason::Aborted => "aborted",
         }
     }
 
@@ -118,6 +125,8 @@ impl Reason {
             "resign" => Some(Reason::Resign),
             "repetition" => Some(Reason::Repetition),
             "move_limit" => Some(Reason::MoveLimit),
+            "time" => Some(Reason::Time),
+            "aborted" => Some(Reason::Aborted),
             _ => None,
         }
     }
@@ -157,6 +166,14 @@ impl Outcome {
         Outcome {
             winner: Some(winner),
             reason,
+        }
+    }
+
+    /// The game was aborted (no winner, not counted).
+    pub fn aborted() -> Outcome {
+        Outcome {
+            winner: None,
+            reason: Reason::Aborted,
         }
     }
 
@@ -285,10 +302,12 @@ mod tests {
         let e = ServerMsg::Ended {
             v: 9,
             result: Outcome::win(Side::North, Reason::Resign),
+            clock: None,
         };
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
-            json!({"t": "ended", "v": 9, "result": {"winner": "north", "reason": "resign"}})
+            json!({"t": "ended", "v": 9, "result": {"winner": "north", "reason": "resign"},
+                   "clock": null})
         );
         let offer = ServerMsg::Rematch(Rematch {
             v: 3,
@@ -318,6 +337,7 @@ mod tests {
             stage: played.position.stage(played.position.to_move()),
             legal: played.legal.to_vec(),
             result: None,
+            clock: None,
         }));
         let text = ev.to_json();
         let back: ServerMsg = serde_json::from_str(&text).unwrap();
@@ -341,6 +361,7 @@ mod tests {
             stage: Stage::Mtaji,
             legal: played.legal.to_vec(),
             result: None,
+            clock: None,
         };
         let text = ev.clone().to_bounded_json();
         assert!(text.len() < MAX_EVENT_BYTES, "{} bytes", text.len());
@@ -372,6 +393,8 @@ mod tests {
             Reason::Resign,
             Reason::Repetition,
             Reason::MoveLimit,
+            Reason::Time,
+            Reason::Aborted,
         ] {
             assert_eq!(Reason::parse(r.name()), Some(r));
             assert_eq!(serde_json::to_value(r).unwrap(), json!(r.name()));

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::{Outcome, Seats, Snapshot, Status, You};
 use crate::openapi::rules;
+use crate::room::clock::ClockView;
 
 /// A message from a client (protocol.md, "WebSocket").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -70,6 +71,10 @@ pub struct Moved {
     /// The game's result, when the move ended it (by the rules, or drawn).
     #[schema(required = true)]
     pub result: Option<Outcome>,
+    /// The clock after the move (`null`: the game has none).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
 }
 
 /// The `presence` event: who is connected.
@@ -139,6 +144,10 @@ pub enum ServerMsg {
         v: u64,
         /// How.
         result: Outcome,
+        /// The clock, stopped (`null`: the game has none).
+        #[serde(default)]
+        #[schema(required = true)]
+        clock: Option<ClockView>,
     },
     /// A rematch offer or agreement.
     Rematch(Rematch),

@@ -11,8 +11,10 @@ mod group;
 mod health;
 mod migrations;
 mod rows;
+pub mod uptime;
 
-pub use rows::{GameRow, MoveRow, MoveWrite};
+pub use rows::{ClockRow, GameRow, MoveRow, MoveWrite};
+pub use uptime::{Now, ServerTime};
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -50,6 +52,66 @@ pub struct Store {
     moves: Option<mpsc::Sender<MoveJob>>,
     /// Transactions committed holding moves (fewer than the moves when they are grouped).
     move_commits: Arc<AtomicU64>,
+    /// The server's uptime clock, which game clocks are charged by.
+    time: Arc<ServerTime>,
+}
+
+/// The clock stored with a move, if any.
+fn clock_row(r: &sqlx::sqlite::SqliteRow) -> Result<Option<ClockRow>, AppError> {
+    let get = |c: &str| -> Result<Option<i64>, AppError> { r.try_get(c).map_err(AppError::db) };
+    Ok(
+        match (get("south_ms")?, get("north_ms")?, get("clock_at")?) {
+            (Some(south_ms), Some(north_ms), Some(at)) => Some(ClockRow {
+                south_ms,
+                north_ms,
+                at,
+            }),
+            _ => None,
+        },
+    )
+}
+
+/// Reads how long the server was down before this start and notes this start: the total downtime, ms.
+async fn start_uptime(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
+    let (alive, before): (i64, i64) =
+        sqlx::query_as("SELECT alive_ms, downtime_ms FROM health WHERE id = 1")
+            .fetch_one(pool)
+            .await?;
+    let now = uptime::unix_ms();
+    let total = uptime::downtime_after(before, alive, now);
+    sqlx::query("UPDATE health SET alive_ms = $1, downtime_ms = $2 WHERE id = 1")
+        .bind(now)
+        .bind(total)
+        .execute(pool)
+        .await?;
+    Ok(total)
+}
+
+/// Notes that the server is running at Unix ms `wall`.
+async fn write_alive(pool: &SqlitePool, wall: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
+        .bind(wall)
+        .execute(pool)
+        .await
+        .map(|_| ())
+}
+
+/// Writes every few seconds that the server is running, until the database is closed.
+async fn heartbeat(pool: SqlitePool, time: Arc<ServerTime>) {
+    let mut every = tokio::time::interval(uptime::HEARTBEAT);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(e) = write_alive(&pool, time.now().wall).await {
+            if pool.is_closed() {
+                return;
+            }
+            tracing::debug!("cannot note that the server is running: {e}");
+        }
+    }
 }
 
 /// Unix seconds now (the times stamped on rows).
@@ -134,6 +196,9 @@ impl Store {
                 path.display()
             )));
         }
+        let downtime = start_uptime(&pool)
+            .await
+            .map_err(|e| fail("cannot write to the database", e))?;
         let mut store = Store {
             pool,
             reader,
@@ -141,9 +206,16 @@ impl Store {
             health: Arc::default(),
             moves: None,
             move_commits: Arc::default(),
+            time: Arc::new(ServerTime::starting(downtime)),
         };
         store.moves = Some(group::start(store.clone()));
+        tokio::spawn(heartbeat(store.pool.clone(), Arc::clone(&store.time)));
         Ok(store)
+    }
+
+    /// The server's time (Unix and uptime ms).
+    pub fn time(&self) -> &Arc<ServerTime> {
+        &self.time
     }
 
     /// How many transactions holding moves were committed so far: with the moves accepted, the mean size of
@@ -246,6 +318,9 @@ impl Store {
         // A reader reading would keep the checkpoint from emptying the WAL; and a read-only connection closed
         // last cannot fold the WAL in the way SQLite's last connection otherwise does.
         self.reader.close().await;
+        if let Err(e) = write_alive(&self.pool, self.time.now().wall).await {
+            tracing::warn!(db = %self.path.display(), "cannot note the shutdown time: {e}");
+        }
         let r: Result<(i64, i64, i64), _> = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
             .fetch_one(&self.pool)
             .await;
@@ -392,8 +467,8 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, AppError> {
         let row = sqlx::query(
             "SELECT id, variant, created_at, south_kind, north_kind, south_token_hash, north_token_hash, \
-             level, status, result_winner, result_reason, v, rematch_of, rematch_game, closed_v FROM games \
-             WHERE id = $1",
+             level, status, result_winner, result_reason, v, rematch_of, rematch_game, closed_v, clock \
+             FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.reader)
@@ -401,31 +476,60 @@ impl Store {
         .map_err(AppError::db)?;
         let Some(row) = row else { return Ok(None) };
         let game = game_row(&row)?;
-        let rows =
-            sqlx::query("SELECT ply, notation, v FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(id)
-                .fetch_all(&self.reader)
-                .await
-                .map_err(AppError::db)?;
+        let rows = sqlx::query(
+            "SELECT ply, notation, v, south_ms, north_ms, clock_at FROM moves WHERE game_id = $1 \
+             ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.reader)
+        .await
+        .map_err(AppError::db)?;
         let mut moves = Vec::with_capacity(rows.len());
         for r in rows {
             moves.push(MoveRow {
                 ply: r.try_get("ply").map_err(AppError::db)?,
                 notation: r.try_get("notation").map_err(AppError::db)?,
                 v: r.try_get("v").map_err(AppError::db)?,
+                clock: clock_row(&r)?,
             });
         }
         Ok(Some((game, moves)))
     }
 
-    /// The version of the `moved` event of move `ply` of game `id`, if it is stored.
-    pub async fn move_version(&self, id: &str, ply: i64) -> Result<Option<i64>, AppError> {
-        sqlx::query_scalar("SELECT v FROM moves WHERE game_id = $1 AND ply = $2")
-            .bind(id)
-            .bind(ply)
-            .fetch_optional(&self.reader)
-            .await
-            .map_err(AppError::db)
+    /// The version of the `moved` event of move `ply` of game `id` and the clock after it, if it is stored.
+    pub async fn move_version(
+        &self,
+        id: &str,
+        ply: i64,
+    ) -> Result<Option<(i64, Option<ClockRow>)>, AppError> {
+        let row = sqlx::query(
+            "SELECT v, south_ms, north_ms, clock_at FROM moves WHERE game_id = $1 AND ply = $2",
+        )
+        .bind(id)
+        .bind(ply)
+        .fetch_optional(&self.reader)
+        .await
+        .map_err(AppError::db)?;
+        match row {
+            Some(r) => Ok(Some((
+                r.try_get("v").map_err(AppError::db)?,
+                clock_row(&r)?,
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    /// Ids of the games being played with a clock, for loading them back at start-up.
+    pub async fn clocked_unfinished(&self) -> Result<Vec<String>, AppError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'playing' AND clock IS NOT NULL ORDER BY updated_at DESC",
+        )
+        .fetch_all(&self.reader)
+        .await
+        .map_err(AppError::db)?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(AppError::db))
+            .collect()
     }
 
     /// Ids of the games that are not finished, for loading them back at start-up.
