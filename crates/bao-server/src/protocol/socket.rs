@@ -34,6 +34,13 @@ pub enum ClientMsg {
     Resign,
     /// Offer a rematch, or accept the opponent's offer.
     Rematch,
+    /// End the game without a result, before both sides have moved (or, for its creator, a game nobody
+    /// joined).
+    Abort,
+    /// Offer to undo the moves back to just before the sender's latest move, or accept the opponent's offer.
+    Takeback,
+    /// Decline the opponent's takeback offer.
+    TakebackDecline,
     /// Keep-alive; answered with `pong`.
     Ping,
 }
@@ -118,6 +125,27 @@ pub struct Rematch {
     pub token: Option<String>,
 }
 
+/// The `undone` event: a takeback was agreed; the game goes on from ply `ply` (the moves from it on are gone).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Undone {
+    /// Its version.
+    pub v: u64,
+    /// Moves left: the game continues from this ply.
+    pub ply: u64,
+    /// The position after those moves.
+    #[schema(value_type = rules::Position)]
+    pub position: Position,
+    /// The stage of the side to move.
+    #[schema(value_type = rules::Stage)]
+    pub stage: Stage,
+    /// The legal moves now.
+    #[schema(value_type = Vec<rules::Move>)]
+    pub legal: Vec<Move>,
+    /// The clock now (`null`: the game has none).
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
+}
+
 /// A message from the server (protocol.md, "WebSocket").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "t", rename_all = "snake_case")]
@@ -151,6 +179,21 @@ pub enum ServerMsg {
     },
     /// A rematch offer or agreement.
     Rematch(Rematch),
+    /// A takeback offer.
+    Takeback {
+        /// Its version.
+        v: u64,
+        /// The side that offers.
+        #[schema(value_type = rules::Side)]
+        offered_by: Side,
+    },
+    /// The takeback offer was declined.
+    TakebackDeclined {
+        /// Its version.
+        v: u64,
+    },
+    /// A takeback was agreed: moves were undone.
+    Undone(Box<Undone>),
     /// An error, to the sender only.
     Error {
         /// The code (see [`crate::error::AppError::code`]).

@@ -209,6 +209,15 @@ impl Room {
             Command::Rematch { conn, reply } => {
                 let _ = reply.send(self.on_rematch(conn).await);
             }
+            Command::Abort { conn, reply } => {
+                let _ = reply.send(self.on_abort(conn).await);
+            }
+            Command::Takeback { conn, reply } => {
+                let _ = reply.send(self.on_takeback(conn).await);
+            }
+            Command::TakebackDecline { conn, reply } => {
+                let _ = reply.send(self.on_decline_takeback(conn).await);
+            }
             Command::Join { reply } => {
                 let _ = reply.send(self.on_join().await);
             }

@@ -71,6 +71,8 @@ pub struct Game {
     pub rematch_event: Option<Arc<Event>>,
     /// The clock, in a game with a time control.
     pub clock: Option<Clock>,
+    /// The side whose takeback offer stands (it lapses when a move is played).
+    pub takeback_offer: Option<Side>,
 }
 
 impl Game {
@@ -99,6 +101,7 @@ impl Game {
             rematch_of: row.rematch_of,
             rematch_event: None,
             clock: row.clock.map(|c| Clock::new(c, now)),
+            takeback_offer: None,
         };
         let last_clock = moves.last().and_then(|m| m.clock);
         // Only the last plies' `moved` texts are kept: building the others would be wasted work.
@@ -143,6 +146,44 @@ impl Game {
             ));
         }
         Ok(game)
+    }
+
+    /// Undoes the moves from ply `ply` on (an agreed takeback), rebuilding the positions kept, the legal moves
+    /// and the positions seen by replaying the moves before it. Takebacks are rare and a replay costs
+    /// microseconds a move, so it runs here, on the room's task.
+    pub fn rewind(&mut self, ply: u64) -> Result<(), AppError> {
+        let keep: Vec<Move> = self.moves.iter().take(ply as usize).copied().collect();
+        let start = Position::new(self.variant);
+        self.recent = VecDeque::from([start]);
+        self.recent_from = 0;
+        self.legal_now = start.legal_moves().to_vec();
+        self.moves.clear();
+        self.moved.clear();
+        self.draws = DrawWatch::new(&start);
+        for (i, mv) in keep.into_iter().enumerate() {
+            let played = self
+                .position()
+                .play_full(mv)
+                .map_err(|e| AppError::Internal(format!("replaying move {i}: {e}")))?;
+            self.push(mv, played, None);
+        }
+        self.takeback_offer = None;
+        Ok(())
+    }
+
+    /// The ply of `side`'s latest move, if it has moved (south moves at even plies, north at odd ones).
+    pub fn latest_move_of(&self, side: Side) -> Option<u64> {
+        let last = self.ply().checked_sub(1)?;
+        let mover = if last.is_multiple_of(2) {
+            Side::South
+        } else {
+            Side::North
+        };
+        if mover == side {
+            Some(last)
+        } else {
+            last.checked_sub(1)
+        }
     }
 
     /// Whether the clock runs after `plies` moves: once both sides have moved, while the game goes on.

@@ -26,7 +26,7 @@ const COMPUTER_RETRY: Duration = Duration::from_secs(1);
 
 impl Room {
     /// The seat of connection `conn`, or `not_a_player` with `why`.
-    fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
+    pub(super) fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
         self.crowd
             .seat_of(conn)
             .flatten()
@@ -173,6 +173,8 @@ impl Room {
         self.deps.store.insert_move(&self.game.id, &write).await?;
         self.log.stored(game_v);
         self.game.clock = clock;
+        // A takeback offer lapses when a move is played.
+        self.game.takeback_offer = None;
         let view = self.game.clock_view(now);
         let text = self.game.moved_text(move_v, by, mv, &played, outcome, view);
         self.game.push(mv, played, Some(text.clone()));

@@ -438,6 +438,52 @@ impl Store {
         self.settle(w, &what, r.map(|_| ()))
     }
 
+    /// Undoes the moves of game `id` from ply `ply` on (an agreed takeback), in one transaction: deletes them,
+    /// stores `clock` as the clock after the move before (if any), and the game's version `v`.
+    pub async fn undo(
+        &self,
+        id: &str,
+        ply: i64,
+        v: i64,
+        clock: Option<ClockRow>,
+    ) -> Result<(), AppError> {
+        let what = format!("take back the moves of game {id} from ply {ply}");
+        let mut w = self.writer(&what).await?;
+        let r = async {
+            let mut tx = w.conn.begin().await?;
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(id)
+                .bind(ply)
+                .execute(&mut *tx)
+                .await?;
+            if let Some(c) = clock {
+                sqlx::query(
+                    "UPDATE moves SET south_ms = $1, north_ms = $2, clock_at = $3 \
+                     WHERE game_id = $4 AND ply = $5",
+                )
+                .bind(c.south_ms)
+                .bind(c.north_ms)
+                .bind(c.at)
+                .bind(id)
+                .bind(ply - 1)
+                .execute(&mut *tx)
+                .await?;
+            }
+            sqlx::query(
+                "UPDATE games SET status = 'playing', result_winner = NULL, result_reason = NULL, \
+                 v = $1, updated_at = $2 WHERE id = $3",
+            )
+            .bind(v)
+            .bind(unix_now())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await
+        }
+        .await;
+        self.settle(w, &what, r)
+    }
+
     /// Remembers the event version when a room leaves memory in good order (presence events are not
     /// written one by one).
     pub async fn close_version(&self, id: &str, v: i64) -> Result<(), AppError> {
