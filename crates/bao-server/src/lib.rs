@@ -32,6 +32,7 @@ pub mod protocol;
 pub mod record;
 pub mod room;
 pub mod state;
+pub mod status;
 pub mod store;
 pub mod tokens;
 pub mod ws;

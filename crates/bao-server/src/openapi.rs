@@ -459,6 +459,22 @@ impl IntoResponses for CreateErrors {
     }
 }
 
+/// The error answers of `POST /api/games/status`.
+#[derive(Debug)]
+pub struct StatusErrors;
+
+impl IntoResponses for StatusErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::BadRequest("at most 100 ids at once, not 101".into()),
+                "the body is not `{\"ids\": [...]}` or holds more than 100 ids",
+            ),
+            internal(),
+        ])
+    }
+}
+
 /// The error answers of `POST /api/games/{id}/join`.
 #[derive(Debug)]
 pub struct JoinErrors;

@@ -193,3 +193,36 @@ pub fn game_path(id: &str) -> String {
 pub fn share_url(public_url: Option<&str>, id: &str) -> Option<String> {
     public_url.map(|base| format!("{}{}", base.trim_end_matches('/'), game_path(id)))
 }
+
+/// The body of `POST /api/games/status`: the games a browser remembers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct StatusQuery {
+    /// Game ids, at most [`MAX_STATUS_IDS`].
+    pub ids: Vec<String>,
+}
+
+/// Ids one `POST /api/games/status` may ask about.
+pub const MAX_STATUS_IDS: usize = 100;
+
+/// One game in the answer to `POST /api/games/status`: public facts only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct GameStatus {
+    /// Game id.
+    pub id: String,
+    /// The variant.
+    #[schema(value_type = rules::Variant)]
+    pub variant: Variant,
+    /// Where the game stands.
+    pub status: Status,
+    /// The side to move while the game is being played (`null` otherwise).
+    #[schema(value_type = Option<rules::Side>, required = true)]
+    pub to_move: Option<Side>,
+    /// The result once finished.
+    #[schema(required = true)]
+    pub result: Option<Outcome>,
+    /// The clock now (`null`: the game has none).
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
+    /// Moves played.
+    pub moves: u64,
+}

@@ -11,6 +11,7 @@ mod group;
 mod health;
 mod migrations;
 mod rows;
+mod status;
 pub mod uptime;
 
 pub use rows::{ClockRow, GameRow, MoveRow, MoveWrite};
