@@ -72,49 +72,6 @@ fn clock_row(r: &sqlx::sqlite::SqliteRow) -> Result<Option<ClockRow>, AppError> 
     )
 }
 
-/// Reads how long the server was down before this start and notes this start: the total downtime, ms.
-async fn start_uptime(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
-    let (alive, before): (i64, i64) =
-        sqlx::query_as("SELECT alive_ms, downtime_ms FROM health WHERE id = 1")
-            .fetch_one(pool)
-            .await?;
-    let now = uptime::unix_ms();
-    let total = uptime::downtime_after(before, alive, now);
-    sqlx::query("UPDATE health SET alive_ms = $1, downtime_ms = $2 WHERE id = 1")
-        .bind(now)
-        .bind(total)
-        .execute(pool)
-        .await?;
-    Ok(total)
-}
-
-/// Notes that the server is running at Unix ms `wall`.
-async fn write_alive(pool: &SqlitePool, wall: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
-        .bind(wall)
-        .execute(pool)
-        .await
-        .map(|_| ())
-}
-
-/// Writes every few seconds that the server is running, until the database is closed.
-async fn heartbeat(pool: SqlitePool, time: Arc<ServerTime>) {
-    let mut every = tokio::time::interval(uptime::HEARTBEAT);
-    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        every.tick().await;
-        if pool.is_closed() {
-            return;
-        }
-        if let Err(e) = write_alive(&pool, time.now().wall).await {
-            if pool.is_closed() {
-                return;
-            }
-            tracing::debug!("cannot note that the server is running: {e}");
-        }
-    }
-}
-
 /// Unix seconds now (the times stamped on rows).
 pub fn unix_now() -> i64 {
     std::time::SystemTime::now()
@@ -197,7 +154,7 @@ impl Store {
                 path.display()
             )));
         }
-        let downtime = start_uptime(&pool)
+        let downtime = uptime::start_uptime(&pool)
             .await
             .map_err(|e| fail("cannot write to the database", e))?;
         let mut store = Store {
@@ -210,7 +167,10 @@ impl Store {
             time: Arc::new(ServerTime::starting(downtime)),
         };
         store.moves = Some(group::start(store.clone()));
-        tokio::spawn(heartbeat(store.pool.clone(), Arc::clone(&store.time)));
+        tokio::spawn(uptime::heartbeat(
+            store.pool.clone(),
+            Arc::clone(&store.time),
+        ));
         Ok(store)
     }
 
@@ -319,7 +279,7 @@ impl Store {
         // A reader reading would keep the checkpoint from emptying the WAL; and a read-only connection closed
         // last cannot fold the WAL in the way SQLite's last connection otherwise does.
         self.reader.close().await;
-        if let Err(e) = write_alive(&self.pool, self.time.now().wall).await {
+        if let Err(e) = uptime::write_alive(&self.pool, self.time.now().wall).await {
             tracing::warn!(db = %self.path.display(), "cannot note the shutdown time: {e}");
         }
         let r: Result<(i64, i64, i64), _> = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")

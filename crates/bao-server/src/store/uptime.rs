@@ -12,8 +12,10 @@
 //! Instants come from tokio's clock, so that tests with paused time (`tokio::time::pause`/`advance`) move
 //! the server's time too.
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use sqlx::SqlitePool;
 use tokio::time::Instant;
 
 /// How often the running server writes that it is alive.
@@ -80,6 +82,49 @@ impl ServerTime {
         let now = self.now();
         let ahead = (up - now.up).max(0) as u64;
         Instant::now() + Duration::from_millis(ahead)
+    }
+}
+
+/// Reads how long the server was down before this start and notes this start: the total downtime, ms.
+pub(super) async fn start_uptime(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
+    let (alive, before): (i64, i64) =
+        sqlx::query_as("SELECT alive_ms, downtime_ms FROM health WHERE id = 1")
+            .fetch_one(pool)
+            .await?;
+    let now = unix_ms();
+    let total = downtime_after(before, alive, now);
+    sqlx::query("UPDATE health SET alive_ms = $1, downtime_ms = $2 WHERE id = 1")
+        .bind(now)
+        .bind(total)
+        .execute(pool)
+        .await?;
+    Ok(total)
+}
+
+/// Notes that the server is running at Unix ms `wall`.
+pub(super) async fn write_alive(pool: &SqlitePool, wall: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
+        .bind(wall)
+        .execute(pool)
+        .await
+        .map(|_| ())
+}
+
+/// Writes every few seconds that the server is running, until the database is closed.
+pub(super) async fn heartbeat(pool: SqlitePool, time: Arc<ServerTime>) {
+    let mut every = tokio::time::interval(HEARTBEAT);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(e) = write_alive(&pool, time.now().wall).await {
+            if pool.is_closed() {
+                return;
+            }
+            tracing::debug!("cannot note that the server is running: {e}");
+        }
     }
 }
 
