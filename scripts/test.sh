@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # The project's one test command (README: "Test"): every Rust test of the workspace, the rules pages' texts, then
 # the browser tests in a real headless Chromium, then fuzzes the HTTP API against its OpenAPI description
-# (scripts/api-fuzz.sh). Installs what the browser tests and the fuzzer need when it is missing (Debian's chromium
-# package when run as root, the npm packages of tests/browser, schemathesis from PyPI under target/), then
+# (scripts/api-fuzz.sh). Installs what the tests need when it is missing (Debian's chromium and prometheus packages
+# when run as root, the npm packages of tests/browser, schemathesis from PyPI under target/), then
 # smoke-tests the release binary as a self-hoster runs it. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Prometheus's checker for the monitoring files of deploy/: crates/bao-server/tests/monitoring.rs runs it (the rules'
+# unit tests above all) when it is installed.
+if ! command -v promtool >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "== installing promtool (Debian's prometheus package)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+fi
 
 echo "== cargo test --workspace"
 cargo test --workspace --locked

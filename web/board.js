@@ -9,6 +9,13 @@ import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones }
 // on the hole; a direction arrow answers within this radius (also about 44 px on a phone).
 const CELL_H = 104;
 const ARROW_HIT = 50;
+/**
+ * A rim's length for its dash patterns (style.css): any pit, round or square, is 240 long, so that its dotted and
+ * dashed marks close without a seam.
+ */
+const RIM_LENGTH = '240';
+/** How far inside the rim a captured pit's second ring is drawn. */
+const INSET = 7;
 /** What a pit's data-last can say about the last move (spec/ui.md), each with its words under `mark.`. */
 const LAST_MARKS = ['start', 'sown', 'capture'];
 
@@ -44,7 +51,7 @@ export class Board {
     this.build();
   }
 
-  /** Pit names drawn on the board (a setting: on phones they are small). */
+  /** Pit names drawn on the board (a setting, on by default: the move list and the move box speak in them). */
   setCoords(on) {
     this.coords = on;
     this.svg.classList.toggle('coords', on);
@@ -122,8 +129,7 @@ export class Board {
     for (const p of this.pits.values()) {
       const marks = [];
       if (p.g.classList.contains('selected')) marks.push(t('legend.picked'));
-      // data-last (start, sown, capture) where the page marks every pit of the last move, else its start pit.
-      const last = p.g.dataset.last || (p.g.classList.contains('last') ? 'start' : '');
+      const last = p.g.dataset.last;
       if (LAST_MARKS.includes(last)) marks.push(t(`mark.${last}`));
       if (marks.length) p.g.setAttribute('aria-label', `${p.g.getAttribute('aria-label')}, ${marks.join(', ')}`);
     }
@@ -154,7 +160,10 @@ export class Board {
     const shape = square ? ['rect', { x: -R, y: -R, width: 2 * R, height: 2 * R, rx: 10 }] : ['circle', { r: R }];
     const hole = el(shape[0], { class: 'hole', ...shape[1] }, pg);
     hole.dataset.shape = shape[0];
-    el(shape[0], { class: 'rim', ...shape[1] }, pg);
+    el(shape[0], { class: 'rim', pathLength: RIM_LENGTH, ...shape[1] }, pg);
+    // A second ring inside the rim: a captured pit's mark is a double ring, not only another colour (issue 15).
+    const inner = square ? ['rect', { x: -R + INSET, y: -R + INSET, width: 2 * (R - INSET), height: 2 * (R - INSET), rx: 6 }] : ['circle', { r: R - INSET }];
+    el(inner[0], { class: 'inner', ...inner[1] }, pg);
     // The nyumba's inlay and roof mark: drawn on the square pit, shown only in the games that have houses.
     if (square) {
       el('rect', { class: 'inlay', x: -R + 5, y: -R + 5, width: 2 * R - 10, height: 2 * R - 10, rx: 6 }, pg);
@@ -240,6 +249,7 @@ export class Board {
       p.g.classList.toggle('lost', isNyumba && !pos[info.side].house);
       if (p.hole.tagName === 'rect') {
         for (const shape of p.g.querySelectorAll('.hole, .rim')) shape.setAttribute('rx', isNyumba ? '10' : String(R));
+        p.g.querySelector('.inner').setAttribute('rx', isNyumba ? '6' : String(R - INSET));
       }
       const playable = legal.has(name);
       p.g.classList.toggle('legal', playable);

@@ -114,10 +114,10 @@ function wireControls() {
     if (!connection.send({ t: 'resign' })) view.toast(t('conn.reconnecting'));
     view.render();
   });
-  // Pit names on the board: on by default where they fit (wider than a phone), remembered once chosen.
+  // Pit names on the board: on by default, phones included (the move list, the status and the move box speak in
+  // pit names, and they fit: style.css draws them larger on a small screen); off once chosen, and remembered.
   const coords = $('input[name=coords]');
-  const saved = safeGet(COORDS_KEY);
-  coords.checked = saved ? saved === 'on' : matchMedia('(min-width: 601px)').matches;
+  coords.checked = safeGet(COORDS_KEY) !== 'off';
   board.setCoords(coords.checked);
   coords.addEventListener('change', () => {
     safeSet(COORDS_KEY, coords.checked ? 'on' : 'off');

@@ -44,11 +44,12 @@ export function onLanguage(fn) {
 
 export async function setLanguage(l, remember = false) {
   if (!LANGS.includes(l)) l = 'en';
+  // Remembered at once: a page left before the dictionary has loaded must not forget the choice.
+  if (remember) safeSet(STORE, l);
   const [mod, en] = await Promise.all([import(`/i18n/${l}.js`), import('/i18n/en.js')]);
   dict = mod.default;
   fallback = en.default;
   current = l;
-  if (remember) safeSet(STORE, l);
   document.documentElement.lang = l;
   applyTranslations(document);
   for (const sel of document.querySelectorAll('select[name=lang]')) sel.value = l;

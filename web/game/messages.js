@@ -112,18 +112,20 @@ async function onMoved(page, msg, order) {
   state.confirmPending(msg.ply);
   state.keepTrace(msg);
   document.body.dataset.animating = '';
-  // Said at once, not after the animation (which can take seconds): who played what, what it captured.
+  // Told at once, not after the animation (which can take seconds): who played what, what it captured, whose
+  // turn it is. While the move is drawn the status line shows that it is being shown (for the eye only).
   view.announce(movedLine(state, msg));
+  view.showing(showingLine(state, msg));
   state.animating = true;
   view.explain('');
   try {
-    view.announce(showingLine(state, msg));
     view.render();
     await animation.play(before, msg, state.you, () => connection.moveWaiting());
   } finally {
     state.animating = false;
   }
   state.applyMoved(msg);
+  view.showing('');
   view.render();
   delete document.body.dataset.animating;
   if (msg.result) sound.play('end');

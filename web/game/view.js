@@ -142,11 +142,12 @@ export class GameView {
     if (input.value !== url) input.value = url;
     const qr = $('[data-role=qr]');
     if (!qr.dataset.done) {
-      // The QR encoder is loaded only for the share panel (most visits of the page never show it).
+      // Drawn by the server (GET /g/{id}/qr.svg): the same link, cached by the browser.
+      const img = document.createElement('img');
+      img.src = `/g/${encodeURIComponent(this.gameId)}/qr.svg`;
+      img.alt = t('share.qr');
+      qr.replaceChildren(img);
       qr.dataset.done = '1';
-      import('/qr.js').then(({ encode, toSvg }) => {
-        qr.innerHTML = toSvg(encode(url, { ecl: 'M' }), 4, t('share.qr'));
-      });
     }
     $('[data-action=share-link]').hidden = typeof navigator.share !== 'function';
   }
@@ -236,11 +237,28 @@ export class GameView {
     $('[data-role=viewing-text]').textContent = n === 0 ? t('moves.start') : t('moves.viewing', { n, move: this.state.game.moves[n - 1] });
   }
 
-  /** Says something in the status line, an ARIA live region. */
+  /**
+   * Says something in the status line, an ARIA live region: screen readers hear `text` at once, and it is shown
+   * (ending what showing() put over it).
+   */
   announce(text) {
     this.status = text;
-    const el = $('[data-role=status]');
-    if (el.textContent !== text) el.textContent = text;
+    const said = $('[data-role=status] [data-part=said]');
+    if (said.textContent !== text) said.textContent = text;
+    this.showing('');
+  }
+
+  /**
+   * While the board draws a move that announce() has already told in full ("North played a5L. Captured: …"),
+   * the status line shows what the board is doing ("North plays a5L…") instead, for the eye only: the told
+   * sentence stays in the live region for screen readers, so they hear the move once, as soon as it is
+   * confirmed, and nothing more when the animation ends ('' shows the told sentence again).
+   */
+  showing(text) {
+    const shown = $('[data-role=status] [data-part=shown]');
+    if (shown.textContent !== text) shown.textContent = text;
+    shown.hidden = !text;
+    $('[data-role=status] [data-part=said]').classList.toggle('vh', !!text);
   }
 
   /** Says next to the board why a pit or move cannot be played ('' clears it); it goes away by itself. */

@@ -44,7 +44,19 @@ pub fn moves_line(line: &str) -> serde_json::Value {
         .iter()
         .map(|(mv, next)| json!({ "move": mv, "position": next }))
         .collect();
-    json!({ "moves": out })
+    let mut answer = json!({ "moves": out });
+    // Why the other pits of the side to move cannot start a move (left out when there are none, so that a
+    // finished position is still answered `{"moves":[]}`).
+    let legal: Vec<Move> = pos.legal_moves().to_vec();
+    let blocked: serde_json::Map<String, serde_json::Value> = pos
+        .blocked_among(&legal)
+        .iter()
+        .map(|(pit, why)| (pit.to_string(), json!(why.as_str())))
+        .collect();
+    if !blocked.is_empty() {
+        answer["blocked"] = serde_json::Value::Object(blocked);
+    }
+    answer
 }
 
 /// `bao moves`: one answer line per input line, flushed at once so a test can drive it as a coprocess.
@@ -99,14 +111,18 @@ pub fn play(variant: Variant, moves: &[String]) -> ExitCode {
         };
         match pos.play(mv) {
             Ok((next, _)) => pos = next,
-            Err(_) => {
+            Err(e) => {
                 let legal = legal();
                 let legal = if legal.is_empty() {
                     "none (the game is over)".to_owned()
                 } else {
                     legal
                 };
-                eprintln!("move {number} ({text}) is illegal; legal moves: {legal}");
+                eprintln!(
+                    "move {number} ({text}) is illegal: {} ({}); legal moves: {legal}",
+                    e.reason.description(),
+                    e.reason
+                );
                 return ExitCode::FAILURE;
             }
         }

@@ -77,6 +77,11 @@ fn moves_answers_each_line_before_reading_the_next() {
         serde_json::json!([0, 0, 1, 1, 7, 0, 2, 0])
     );
     assert_eq!(a6l["position"]["to_move"], "north");
+    // The pits that cannot start a move, with their reasons.
+    assert_eq!(a["blocked"]["A5"], "nyumba");
+    assert_eq!(a["blocked"]["A1"], "empty");
+    assert_eq!(a["blocked"]["B4"], "front_row_first");
+    assert_eq!(a["blocked"].as_object().expect("blocked").len(), 14);
     // A line it cannot read gets an error, and the next line is answered as usual.
     let e = ask("{not json");
     assert!(e["error"].is_string());
@@ -117,6 +122,10 @@ fn play_prints_the_final_position_and_refuses_illegal_moves() {
     let (code, _, err) = run(&["play", "kiswahili", "A6L", "a7L"]);
     assert_eq!(code, 1);
     assert!(err.contains("move 2") && err.contains("a7L"), "{err}");
+    assert!(
+        err.contains("(capture_required)"),
+        "the reason is named: {err}"
+    );
     for legal in ["a5L", "a5R", "a6L", "a6R"] {
         assert!(err.contains(legal), "{err}");
     }

@@ -1,5 +1,6 @@
 //! Move generation + play, the work the search does at every node, measured in nodes (moves generated and
-//! played) per second. `cargo bench -p bao-core --bench movegen`
+//! played) per second; and the reasons of the blocked pits (issue 13), per position.
+//! `cargo bench -p bao-core --bench movegen`
 
 #![allow(missing_docs)] // criterion_group! generates an undocumented function
 
@@ -45,6 +46,38 @@ fn children(c: &mut Criterion) {
     group.finish();
 }
 
+/// The blocked pits of issue 13 (why a pit cannot start a move) for the same positions: `blocked_among` given
+/// the legal moves, as the server computes it after every move, and `blocked` which generates them first.
+fn blocked(c: &mut Criterion) {
+    let mut group = c.benchmark_group("blocked");
+    for v in Variant::ALL {
+        let positions: Vec<(Position, Vec<bao_core::Move>)> = sample_positions(v)
+            .into_iter()
+            .map(|p| (p, p.legal_moves().to_vec()))
+            .collect();
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(format!("among/{}", v.name()), |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for (p, legal) in &positions {
+                    n += std::hint::black_box(p.blocked_among(legal)).len();
+                }
+                n
+            })
+        });
+        group.bench_function(format!("with_movegen/{}", v.name()), |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for (p, _) in &positions {
+                    n += std::hint::black_box(p.blocked()).len();
+                }
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
 fn perft_from_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
@@ -64,5 +97,5 @@ fn perft_from_start(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, children, perft_from_start);
+criterion_group!(benches, children, blocked, perft_from_start);
 criterion_main!(benches);

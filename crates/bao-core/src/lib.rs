@@ -21,6 +21,10 @@
 //! assert!(err.to_string().contains("A6L"));
 //! ```
 //!
+//! Why a pit or a move cannot be played ([`Blocked`]: a compulsory capture, the front row first, the nyumba,
+//! takasia, …) comes from [`Position::blocked`] and [`Position::why_illegal`], derived from the same start checks
+//! the move generator uses. When several reasons hold, the first the generator checks is given.
+//!
 //! # Decisions where the rules are silent
 //!
 //! `spec/rules.md` section 8 lists the choices made where sources differ. Where it does not decide, the crate
@@ -62,6 +66,7 @@ mod sow;
 mod stage;
 mod trace;
 mod variant;
+mod why;
 
 pub use draw::{DrawRule, DrawWatch, MOVE_LIMIT, REPETITION_LIMIT};
 pub use moves::{Dir, Move, ParseMoveError};
@@ -73,3 +78,4 @@ pub use rules::{MoveList, MAX_MOVES};
 pub use stage::Stage;
 pub use trace::{Step, Trace};
 pub use variant::{UnknownVariant, Variant};
+pub use why::{Blocked, BlockedPits};

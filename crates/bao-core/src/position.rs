@@ -9,6 +9,7 @@ use crate::rules::{self, MoveList};
 use crate::stage::Stage;
 use crate::trace::Trace;
 use crate::variant::Variant;
+use crate::why::Blocked;
 
 /// Seeds in a game: board plus hands always hold this many.
 pub const TOTAL_SEEDS: u32 = 64;
@@ -84,18 +85,24 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// A move that is not legal in the position. Its message lists the legal moves.
+/// A move that is not legal in the position. Its message gives the reason and lists the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
     /// The move that was refused.
     pub played: Move,
+    /// Why it is not legal ([`Position::why_illegal`]).
+    pub reason: Blocked,
     /// The legal moves of the position, in generation order.
     pub legal: Vec<Move>,
 }
 
 impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal move {}; legal moves: ", self.played)?;
+        write!(
+            f,
+            "illegal move {} ({}); legal moves: ",
+            self.played, self.reason
+        )?;
         if self.legal.is_empty() {
             return f.write_str("none (the game is over)");
         }
@@ -438,6 +445,9 @@ impl Position {
         let legal = self.legal_moves();
         let refuse = || IllegalMove {
             played: mv,
+            reason: self
+                .why_illegal_among(mv, &legal)
+                .unwrap_or(Blocked::NotLegal),
             legal: legal.to_vec(),
         };
         if !legal.contains(&mv) {
@@ -468,21 +478,46 @@ impl Position {
             exhausted: false,
         };
         let legal = self.legal_with(&mut budget)?;
+        self.play_known_with(mv, &legal, &mut budget)
+    }
+
+    /// [`Position::play_full_within`] when the caller has this position's legal moves (`legal`: those of
+    /// the [`Played`] that led here), which are then not generated again: half the work of a move.
+    pub fn play_full_known(
+        &self,
+        mv: Move,
+        legal: &[Move],
+        lap_budget: u64,
+    ) -> Option<Result<Played, IllegalMove>> {
+        let mut budget = crate::sow::LapBudget {
+            left: lap_budget,
+            exhausted: false,
+        };
+        self.play_known_with(mv, legal, &mut budget)
+    }
+
+    fn play_known_with(
+        &self,
+        mv: Move,
+        legal: &[Move],
+        budget: &mut crate::sow::LapBudget,
+    ) -> Option<Result<Played, IllegalMove>> {
+        let refuse = || IllegalMove {
+            played: mv,
+            reason: self
+                .why_illegal_among(mv, legal)
+                .unwrap_or(Blocked::NotLegal),
+            legal: legal.to_vec(),
+        };
         if !legal.contains(&mv) {
-            return Some(Err(IllegalMove {
-                played: mv,
-                legal: legal.to_vec(),
-            }));
+            return Some(Err(refuse()));
         }
         // A legal move ends, within the laps its generation just took.
         let mut trace = Trace::new();
         let Some(mut next) = rules::simulate(self, mv, &mut trace) else {
-            return Some(Err(IllegalMove {
-                played: mv,
-                legal: legal.to_vec(),
-            }));
+            return Some(Err(refuse()));
         };
-        let next_legal = next.legal_with(&mut budget)?;
+        let next_legal = next.legal_with(budget)?;
         next.settle(&next_legal);
         Some(Ok(Played {
             position: next,

@@ -241,6 +241,13 @@ fn play_full_within_matches_play_full() {
             assert_eq!(within.position, full.position);
             assert_eq!(within.trace, full.trace);
             assert_eq!(within.legal, full.legal);
+            let known = pos
+                .play_full_known(m, &legal, 100_000)
+                .expect("quick")
+                .expect("legal");
+            assert_eq!(known.position, full.position);
+            assert_eq!(known.trace, full.trace);
+            assert_eq!(known.legal, full.legal);
             pos = full.position;
         }
     }

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 
-use bao_core::{Dir, Move, Pit, Position, Variant};
+use bao_core::{Blocked, Dir, Move, Pit, Position, Variant};
 use proptest::prelude::*;
 
 /// Longest random game allowed before the test calls it endless.
@@ -79,7 +79,58 @@ fn check_position(p: &Position) {
             Err(e) => {
                 assert!(!legal.contains(&m), "{m} is listed but refused");
                 assert_eq!(e.legal, legal.to_vec());
+                assert_eq!(Some(e.reason), p.why_illegal(m), "{m}");
             }
+        }
+    }
+    check_reasons(p, &legal);
+}
+
+/// The reasons of issue 13: a pit has a reason iff no legal move starts there, a move iff it is illegal, and
+/// they agree with each other and with what playing the moves shows.
+fn check_reasons(p: &Position, legal: &[Move]) {
+    let blocked = p.blocked();
+    assert_eq!(blocked, p.blocked_among(legal));
+    let me = p.to_move();
+    for ring in 0..16u8 {
+        let pit = Pit::from_ring(me, ring);
+        let starts = legal.iter().any(|m| m.pit == pit);
+        let reason = blocked.iter().find(|(b, _)| *b == pit).map(|(_, r)| *r);
+        if p.result().is_some() {
+            assert_eq!(reason, None, "a finished game blocks nothing");
+        } else {
+            assert_eq!(reason.is_some(), !starts, "{pit} in {}", p.to_json());
+        }
+        for m in all_candidate_moves(p).into_iter().filter(|m| m.pit == pit) {
+            let why = p.why_illegal(m);
+            assert_eq!(why.is_some(), !legal.contains(&m), "{m} in {}", p.to_json());
+            assert_eq!(why, p.why_illegal_among(m, legal));
+            match (reason, why) {
+                // A pit refused by the start checks refuses every move from it for the same reason.
+                (Some(r), Some(w)) if r != Blocked::NeverEnding => assert_eq!(r, w, "{m}"),
+                _ => {}
+            }
+            if why == Some(Blocked::NeverEnding) {
+                assert!(p.play_unchecked(m).is_none(), "{m} is said never to end");
+            }
+        }
+        if reason == Some(Blocked::NeverEnding) {
+            let endless = all_candidate_moves(p)
+                .into_iter()
+                .any(|m| m.pit == pit && p.play_unchecked(m).is_none());
+            assert!(endless, "{pit} has no never-ending move in {}", p.to_json());
+        }
+        if p.result().is_some() {
+            assert_eq!(
+                p.why_illegal(Move::new(pit, Dir::Left)),
+                Some(Blocked::GameOver)
+            );
+        }
+    }
+    if p.result().is_none() {
+        let theirs = Pit::from_ring(me.opponent(), 3);
+        for m in [Move::pit_only(theirs), Move::new(theirs, Dir::Right)] {
+            assert_eq!(p.why_illegal(m), Some(Blocked::OpponentPit));
         }
     }
 }

@@ -76,7 +76,7 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 }
 
 /// The client's address as the per-address limits count it.
-fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> ClientKey {
+pub(crate) fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> ClientKey {
     ClientKey::of(client_ip(state.config().trust_forwarded, peer, headers))
 }
 
@@ -188,10 +188,7 @@ pub async fn create(
     let mut row = GameRow::new(variant, kinds, hashes, computer);
     row.clock = clock;
     state.store().insert_game(&row).await?;
-    state
-        .metrics()
-        .games_created_total
-        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    state.metrics().games_created.inc();
     tracing::info!(game = %row.id, variant = variant.name(), "game created");
     let created = Created {
         url: game_path(&row.id),
@@ -448,16 +445,16 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
     operation_id = "metrics",
     tag = "server",
     responses(
-        (status = 200, description = "Prometheus text format (docs/protocol.md lists the metrics)",
+        (status = 200, description = "Prometheus text format (docs/metrics.md lists the metrics)",
             content_type = "text/plain", body = String),
     )
 )]
 pub async fn metrics(State(state): State<AppState>) -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state.metrics().render(),
-    )
-        .into_response()
+    let writable = state.store().writable().await;
+    let text = state
+        .metrics()
+        .render(writable, state.limits().most_sockets());
+    ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], text).into_response()
 }
 
 /// Unknown `/api/...` paths.

@@ -2,16 +2,15 @@
 //! with a deadline.
 
 use std::future::Future;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::handler::HandlerWithoutStateExt;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
-use axum::{middleware, Json, Router};
+use axum::{middleware, Router};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tower_http::compression::CompressionLayer;
@@ -26,12 +25,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::config::Config;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorCode};
 use crate::http::Connections;
+use crate::metrics::Via;
 use crate::openapi::ApiDoc;
 use crate::state::{AppState, Phase};
 use crate::store::Store;
-use crate::{api, assets};
+use crate::{analysis, api, assets, qr};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
 /// this server only and have no inline script or style; the board is inline SVG built by script, which
@@ -52,6 +52,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::history))
         .routes(routes!(api::version))
         .routes(routes!(api::openapi_json))
+        .routes(routes!(analysis::analyse))
 }
 
 /// `/healthz` and `/metrics`, for operators.
@@ -59,6 +60,11 @@ fn operator_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(api::healthz))
         .routes(routes!(api::metrics))
+}
+
+/// The QR code of a game's share link (beside the web client's files, not under `/api/`).
+fn qr_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(qr::share_qr))
 }
 
 /// The game's WebSocket (added outside the compression layer: upgrades must not be wrapped).
@@ -71,6 +77,7 @@ fn socket_routes() -> OpenApiRouter<AppState> {
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = api_routes().into_openapi();
     doc.merge(operator_routes().into_openapi());
+    doc.merge(qr_routes().into_openapi());
     doc.merge(socket_routes().into_openapi());
     doc
 }
@@ -102,11 +109,13 @@ pub fn router(state: AppState) -> Router {
     }
     .layer(middleware::from_fn(get_or_head_only));
     let (operator, _) = operator_routes().split_for_parts();
+    let (qr, _) = qr_routes().split_for_parts();
     let (socket, _) = socket_routes().split_for_parts();
     Router::new()
         .merge(api)
         .merge(static_files)
         .merge(operator)
+        .merge(qr)
         .layer(CompressionLayer::new())
         // The socket route is added after compression: upgrades must not be wrapped.
         .merge(socket)
@@ -114,7 +123,19 @@ pub fn router(state: AppState) -> Router {
         // ERROR, and a flood of them is a few lines.
         .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(Level::DEBUG)))
         .layer(middleware::map_response(security_headers))
+        .layer(middleware::map_response_with_state(
+            state.clone(),
+            count_errors,
+        ))
         .with_state(state)
+}
+
+/// Counts the error answers (`bao_errors_total{via="http"}`) by the code [`AppError`] left on them.
+async fn count_errors(State(state): State<AppState>, resp: Response) -> Response {
+    if let Some(ErrorCode(code)) = resp.extensions().get::<ErrorCode>() {
+        state.metrics().error(code, Via::Http);
+    }
+    resp
 }
 
 /// Static files are read, not written: other methods than GET and HEAD get 405.
@@ -151,8 +172,7 @@ async fn json_413(resp: Response) -> Response {
         .get(header::CONTENT_TYPE)
         .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
     if resp.status() == StatusCode::PAYLOAD_TOO_LARGE && !is_json {
-        let e = AppError::PayloadTooLarge;
-        let mut r = (e.status(), Json(e.body())).into_response();
+        let mut r = AppError::PayloadTooLarge.into_response();
         r.headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
         return r;
@@ -217,7 +237,7 @@ pub async fn serve(
     tracing::info!("shutting down");
     let _ = phase_tx.send(Phase::Stopping);
     let grace = Duration::from_secs(state.config().shutdown_timeout_secs);
-    let sockets = || state.metrics().open_sockets.load(Ordering::Relaxed);
+    let sockets = || state.metrics().open_sockets.get();
     let drained = tokio::time::timeout(grace, async {
         connections.all_closed().await;
         while sockets() > 0 {

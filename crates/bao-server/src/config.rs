@@ -91,6 +91,13 @@ pub struct Config {
     /// turn, so computer games never take every core from the others. 0: the number of cores.
     #[arg(long, env = "BAO_COMPUTER_THREADS", default_value_t = 0)]
     pub computer_threads: usize,
+    /// `POST /api/analysis` requests per minute and client address (also the burst).
+    #[arg(long, env = "BAO_ANALYSIS_PER_MINUTE", default_value_t = 60.0)]
+    pub analysis_per_minute: f64,
+    /// Analyses running at once, whoever asks; more are answered 429 at once. Each also takes one of the
+    /// `--computer-threads` permits while it runs.
+    #[arg(long, env = "BAO_ANALYSIS_CONCURRENCY", default_value_t = 2)]
+    pub analysis_concurrency: usize,
     /// Log format: `text` (for people) or `json` (one object per line, for log collectors).
     #[arg(long, env = "BAO_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub log_format: String,
@@ -127,6 +134,8 @@ impl Config {
             shutdown_timeout_secs: 10,
             max_rooms: 50_000,
             computer_threads: 0,
+            analysis_per_minute: 60.0,
+            analysis_concurrency: 2,
             log_format: "text".into(),
             log_level: "info".into(),
         }

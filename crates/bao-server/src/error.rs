@@ -8,9 +8,15 @@ use std::time::Duration;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use bao_core::Blocked;
 
 use crate::logs;
 use crate::protocol::ErrorBody;
+
+/// The code of an HTTP error answer, left in the response's extensions so that the router can count it in
+/// `/metrics` (`bao_errors_total`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ErrorCode(pub &'static str);
 
 /// An error answered to a client, over HTTP or a socket.
 #[derive(Debug, thiserror::Error)]
@@ -26,6 +32,12 @@ pub enum AppError {
     /// 400 `bad_clock`: a `clock` that is not one of protocol.md's time controls.
     #[error("{0}")]
     BadClock(String),
+    /// 400 `bad_position`: a position that bao-core refuses (the `bao` command's message).
+    #[error("{0}")]
+    BadPosition(String),
+    /// 422 `too_complex`: a position whose moves take too long to tell apart to be analysed.
+    #[error("this position has a move whose sowing goes on too long to analyse it here")]
+    TooComplex,
     /// 400 `bad_message`: a socket message that is not one of the protocol's (or not now).
     #[error("{0}")]
     BadMessage(String),
@@ -56,9 +68,15 @@ pub enum AppError {
     /// 409 `stale_ply`: the move is for another ply than the game's.
     #[error("{0}")]
     StalePly(String),
-    /// 422 `illegal_move`: the message lists the legal moves.
-    #[error("{0}")]
-    IllegalMove(String),
+    /// 422 `illegal_move`: the message says why and names the legal moves; `reason` is the code of why
+    /// (bao-core's [`Blocked`]).
+    #[error("{message}")]
+    IllegalMove {
+        /// For people.
+        message: String,
+        /// Why the move is illegal.
+        reason: Blocked,
+    },
     /// 413 `payload_too_large`.
     #[error("the request body is too large")]
     PayloadTooLarge,
@@ -89,6 +107,30 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// Every [`code`](AppError::code), so that `/metrics` can show each one from the start.
+    pub const CODES: [&'static str; 20] = [
+        "bad_request",
+        "unknown_variant",
+        "bad_clock",
+        "bad_message",
+        "not_a_player",
+        "forbidden_origin",
+        "not_found",
+        "method_not_allowed",
+        "seat_taken",
+        "game_over",
+        "not_your_turn",
+        "stale_ply",
+        "illegal_move",
+        "bad_position",
+        "too_complex",
+        "payload_too_large",
+        "rate_limited",
+        "unavailable",
+        "busy",
+        "internal",
+    ];
+
     /// A database error; logged when answered, never shown to the client.
     pub fn db(e: impl std::fmt::Display) -> AppError {
         AppError::Internal(format!("database: {e}"))
@@ -101,6 +143,8 @@ impl AppError {
             AppError::UnknownVariant(_) => "unknown_variant",
             AppError::BadClock(_) => "bad_clock",
             AppError::BadMessage(_) => "bad_message",
+            AppError::BadPosition(_) => "bad_position",
+            AppError::TooComplex => "too_complex",
             AppError::NotAPlayer(_) => "not_a_player",
             AppError::ForbiddenOrigin(_) => "forbidden_origin",
             AppError::NotFound | AppError::UnknownPath => "not_found",
@@ -109,7 +153,7 @@ impl AppError {
             AppError::GameOver => "game_over",
             AppError::NotYourTurn(_) => "not_your_turn",
             AppError::StalePly(_) => "stale_ply",
-            AppError::IllegalMove(_) => "illegal_move",
+            AppError::IllegalMove { .. } => "illegal_move",
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RateLimited { .. } => "rate_limited",
             AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
@@ -124,7 +168,8 @@ impl AppError {
             AppError::BadRequest(_)
             | AppError::UnknownVariant(_)
             | AppError::BadClock(_)
-            | AppError::BadMessage(_) => StatusCode::BAD_REQUEST,
+            | AppError::BadMessage(_)
+            | AppError::BadPosition(_) => StatusCode::BAD_REQUEST,
             AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
             AppError::NotFound | AppError::UnknownPath => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -132,7 +177,7 @@ impl AppError {
             | AppError::GameOver
             | AppError::NotYourTurn(_)
             | AppError::StalePly(_) => StatusCode::CONFLICT,
-            AppError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::IllegalMove { .. } | AppError::TooComplex => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
@@ -158,11 +203,20 @@ impl AppError {
         }
     }
 
+    /// Why a move is illegal, for `illegal_move`: the `reason` field of the answer.
+    pub fn reason(&self) -> Option<Blocked> {
+        match self {
+            AppError::IllegalMove { reason, .. } => Some(*reason),
+            _ => None,
+        }
+    }
+
     /// The JSON body of the HTTP answer.
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
             error: self.code().to_owned(),
             message: self.message(),
+            reason: self.reason(),
         }
     }
 
@@ -190,6 +244,7 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         self.log();
         let mut r = (self.status(), Json(self.body())).into_response();
+        r.extensions_mut().insert(ErrorCode(self.code()));
         if let AppError::RateLimited { retry_after, .. } = self {
             r.headers_mut().insert(
                 header::RETRY_AFTER,
@@ -217,7 +272,14 @@ mod tests {
             (AppError::Unavailable, "unavailable", 503),
             (AppError::NotSaved("disk full".into()), "unavailable", 503),
             (AppError::SeatTaken, "seat_taken", 409),
-            (AppError::IllegalMove("x".into()), "illegal_move", 422),
+            (
+                AppError::IllegalMove {
+                    message: "x".into(),
+                    reason: Blocked::Empty,
+                },
+                "illegal_move",
+                422,
+            ),
             (
                 AppError::RateLimited {
                     message: "slow down",
@@ -227,6 +289,8 @@ mod tests {
                 429,
             ),
             (AppError::UnknownPath, "not_found", 404),
+            (AppError::BadPosition("x".into()), "bad_position", 400),
+            (AppError::TooComplex, "too_complex", 422),
             (
                 AppError::ForbiddenOrigin("x".into()),
                 "forbidden_origin",
@@ -238,6 +302,45 @@ mod tests {
             assert_eq!(e.code(), code);
             assert_eq!(e.status().as_u16(), status);
         }
+    }
+
+    #[test]
+    fn every_code_is_listed() {
+        let s = || String::new();
+        let all = [
+            AppError::BadRequest(s()),
+            AppError::UnknownVariant(s()),
+            AppError::BadMessage(s()),
+            AppError::NotAPlayer(s()),
+            AppError::ForbiddenOrigin(s()),
+            AppError::NotFound,
+            AppError::UnknownPath,
+            AppError::MethodNotAllowed,
+            AppError::SeatTaken,
+            AppError::GameOver,
+            AppError::NotYourTurn(s()),
+            AppError::StalePly(s()),
+            AppError::IllegalMove {
+                message: s(),
+                reason: Blocked::Empty,
+            },
+            AppError::BadPosition(s()),
+            AppError::BadClock(s()),
+            AppError::TooComplex,
+            AppError::PayloadTooLarge,
+            AppError::RateLimited {
+                message: "",
+                retry_after: Duration::ZERO,
+            },
+            AppError::Unavailable,
+            AppError::NotSaved(s()),
+            AppError::Busy,
+            AppError::Internal(s()),
+            AppError::Startup(s()),
+        ];
+        let codes: std::collections::BTreeSet<&str> = all.iter().map(AppError::code).collect();
+        let listed: std::collections::BTreeSet<&str> = AppError::CODES.into_iter().collect();
+        assert_eq!(codes, listed);
     }
 
     #[test]

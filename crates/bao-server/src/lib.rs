@@ -16,6 +16,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod analysis;
 pub mod api;
 pub mod app;
 pub mod assets;
@@ -29,6 +30,7 @@ pub mod logs;
 pub mod metrics;
 pub mod openapi;
 pub mod protocol;
+pub mod qr;
 pub mod record;
 pub mod room;
 pub mod state;

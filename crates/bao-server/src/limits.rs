@@ -1,4 +1,5 @@
-//! Limits per client address: games created, WebSocket connections open and opened, WebSocket messages.
+//! Limits per client address: games created, analyses asked for, WebSocket connections open and opened,
+//! WebSocket messages.
 //!
 //! They are per address and not per socket, so that reconnecting does not start afresh. An IPv6 client counts
 //! by its /64, which one subscriber usually holds whole (rotating inside it must not multiply the
@@ -17,6 +18,7 @@ use governor::{DefaultDirectRateLimiter, DefaultKeyedRateLimiter, Quota, RateLim
 
 use crate::config::Config;
 use crate::error::AppError;
+use crate::metrics::{Limit, Refusals};
 
 /// How long a client over the socket cap is told to wait: sockets close at no predictable time.
 const SOCKETS_RETRY_AFTER: Duration = Duration::from_secs(10);
@@ -98,42 +100,61 @@ pub fn direct(quota: Quota) -> DefaultDirectRateLimiter {
 #[derive(Debug)]
 pub struct AddressLimits {
     create: DefaultKeyedRateLimiter<ClientKey>,
+    analysis: DefaultKeyedRateLimiter<ClientKey>,
     connect: DefaultKeyedRateLimiter<ClientKey>,
     messages: DefaultKeyedRateLimiter<ClientKey>,
     sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
     max_sockets: u32,
     clock: DefaultClock,
+    refusals: Refusals,
 }
 
 impl AddressLimits {
-    /// The limits of `config`.
-    pub fn new(config: &Config) -> AddressLimits {
+    /// The limits of `config`; each refusal is counted in `refusals`.
+    pub fn new(config: &Config, refusals: Refusals) -> AddressLimits {
         let per_minute = config.create_per_minute;
         AddressLimits {
             create: RateLimiter::keyed(quota(per_minute / 60.0, per_minute.max(1.0))),
+            analysis: RateLimiter::keyed(quota(
+                config.analysis_per_minute / 60.0,
+                config.analysis_per_minute.max(1.0),
+            )),
             connect: RateLimiter::keyed(quota(config.ws_connect_rate, config.ws_connect_burst)),
             messages: RateLimiter::keyed(quota(config.ws_address_rate, config.ws_address_burst)),
             sockets: Arc::default(),
             max_sockets: config.ws_per_address,
             clock: DefaultClock::default(),
+            refusals,
         }
     }
 
+    /// Takes one from `key`'s allowance of `limiter` (the one for `limit`); the error says how long to wait.
     fn check(
         &self,
         limiter: &DefaultKeyedRateLimiter<ClientKey>,
+        limit: Limit,
         key: ClientKey,
     ) -> Result<(), Duration> {
-        limiter
-            .check_key(&key)
-            .map_err(|not_until| not_until.wait_time_from(self.clock.now()))
+        limiter.check_key(&key).map_err(|not_until| {
+            self.refusals.refused(limit);
+            not_until.wait_time_from(self.clock.now())
+        })
     }
 
     /// Whether `key` may create another game now; the error says how long to wait.
     pub fn create(&self, key: ClientKey) -> Result<(), AppError> {
-        self.check(&self.create, key)
+        self.check(&self.create, Limit::Create, key)
             .map_err(|wait| AppError::RateLimited {
                 message: "too many games created; try again in a moment",
+                retry_after: wait,
+            })
+    }
+
+    /// Whether `key` may ask for another analysis (`POST /api/analysis`) now.
+    pub fn analysis(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.analysis, Limit::Analysis, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many analyses asked for; try again in a moment",
                 retry_after: wait,
             })
     }
@@ -146,13 +167,14 @@ impl AddressLimits {
             .lock()
             .map_err(|_| AppError::Internal("socket counts poisoned".into()))?;
         if open.get(&key).copied().unwrap_or(0) >= self.max_sockets {
+            self.refusals.refused(Limit::SocketsOpen);
             return Err(AppError::RateLimited {
                 message: "too many connections from your address",
                 retry_after: SOCKETS_RETRY_AFTER,
             });
         }
         // Counted only when the cap lets it through, so that refused attempts do not use up the rate.
-        self.check(&self.connect, key)
+        self.check(&self.connect, Limit::SocketsOpened, key)
             .map_err(|wait| AppError::RateLimited {
                 message: "too many new connections from your address; try again in a moment",
                 retry_after: wait,
@@ -166,13 +188,26 @@ impl AddressLimits {
 
     /// Takes one message of `key`'s allowance (all its sockets together); false when it is used up.
     pub fn message(&self, key: ClientKey) -> bool {
-        self.messages.check_key(&key).is_ok()
+        let ok = self.messages.check_key(&key).is_ok();
+        if !ok {
+            self.refusals.refused(Limit::AddressMessages);
+        }
+        ok
+    }
+
+    /// The most sockets one address holds open now (for `/metrics`: how near the busiest address is to
+    /// `--ws-per-address`).
+    pub fn most_sockets(&self) -> u32 {
+        self.sockets
+            .lock()
+            .map(|open| open.values().copied().max().unwrap_or(0))
+            .unwrap_or(0)
     }
 
     /// Forgets the addresses whose allowances are full again (they are as good as new), so that the maps do
     /// not grow with every address ever seen.
     pub fn forget_idle(&self) {
-        for limiter in [&self.create, &self.connect, &self.messages] {
+        for limiter in [&self.create, &self.analysis, &self.connect, &self.messages] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -261,28 +296,36 @@ mod tests {
     fn sockets_are_capped_and_given_back() {
         let mut c = Config::defaults();
         c.ws_per_address = 2;
-        let limits = AddressLimits::new(&c);
+        let refusals = Refusals::default();
+        let limits = AddressLimits::new(&c, refusals.clone());
         let k = key("192.0.2.1");
         let a = limits.open_socket(k).unwrap();
         let _b = limits.open_socket(k).unwrap();
         assert!(limits.open_socket(k).is_err());
-        assert!(limits.open_socket(key("192.0.2.2")).is_ok());
+        assert_eq!(refusals.count(Limit::SocketsOpen), 1);
+        let _c = limits.open_socket(key("192.0.2.2")).unwrap();
+        assert_eq!(limits.most_sockets(), 2);
         drop(a);
         assert!(limits.open_socket(k).is_ok());
+        assert_eq!(refusals.count(Limit::SocketsOpen), 1);
+        assert_eq!(refusals.count(Limit::SocketsOpened), 0);
     }
 
     #[test]
     fn a_refusal_says_how_long_to_wait() {
         let mut c = Config::defaults();
         c.create_per_minute = 1.0;
-        let limits = AddressLimits::new(&c);
+        let refusals = Refusals::default();
+        let limits = AddressLimits::new(&c, refusals.clone());
         let k = key("192.0.2.1");
         assert!(limits.create(k).is_ok());
+        assert_eq!(refusals.count(Limit::Create), 0);
         match limits.create(k) {
             Err(AppError::RateLimited { retry_after, .. }) => {
                 assert!(retry_after > Duration::from_secs(50), "{retry_after:?}");
             }
             other => panic!("{other:?}"),
         }
+        assert_eq!(refusals.count(Limit::Create), 1);
     }
 }

@@ -1,98 +1,378 @@
-//! Counters for `/metrics`, in the Prometheus text format. Plain atomics: nothing here may slow a move down.
+//! The server's metrics, served at `/metrics` in the Prometheus text format (version 0.0.4) by the Prometheus
+//! project's `prometheus-client` crate. docs/metrics.md lists every metric and what it means.
+//!
+//! Every metric is an atomic (or a family of them behind a lock taken only to find a label's counter), so
+//! nothing here slows a move down. The database's metrics ([`StoreMetrics`]) and the rate-limit refusals
+//! ([`Refusals`]) are cheap clones of counters owned by the store and the limits, registered here too.
 
-use std::fmt::Write;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::Duration;
 
-/// Upper bounds (seconds) of the move-latency histogram buckets.
-const BUCKETS: [f64; 10] = [
+use prometheus_client::encoding::{prometheus_text, EncodeLabelSet};
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+
+use crate::error::AppError;
+
+/// The `Content-Type` of `/metrics`.
+pub const CONTENT_TYPE: &str = prometheus_text::CONTENT_TYPE;
+
+/// Upper bounds (seconds) of the move round-trip buckets (the same as before the move to
+/// `prometheus-client`, so that dashboards and the load generator read the same buckets).
+const MOVE_BUCKETS: [f64; 10] = [
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0,
 ];
 
+/// Upper bounds (seconds) of the database write buckets: a commit in WAL mode takes tens of microseconds
+/// on a quiet disk; seconds mean a disk in trouble.
+const COMMIT_BUCKETS: [f64; 13] = [
+    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0, 5.0,
+];
+
+/// Why a WebSocket connection ended: the `reason` label of `bao_socket_closes_total` (docs/metrics.md; `ws.rs`
+/// gives every reason but `deadline`, which is a socket dropped at the shutdown deadline).
+pub const CLOSE_REASONS: [&str; 9] = [
+    "client",
+    "lost",
+    "too_big",
+    "no_hello",
+    "rate_limit",
+    "silent",
+    "room_closed",
+    "shutdown",
+    "deadline",
+];
+
+/// Where an error answer went: an HTTP response or a socket's `error` message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Via {
+    /// An HTTP answer.
+    Http,
+    /// A socket's `error` message.
+    Socket,
+}
+
+impl Via {
+    fn label(self) -> &'static str {
+        match self {
+            Via::Http => "http",
+            Via::Socket => "socket",
+        }
+    }
+}
+
+/// A limit that refused a client (the `limit` label of `bao_rate_limited_total`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// Games created per address (`--create-per-minute`).
+    Create,
+    /// Sockets open at once per address (`--ws-per-address`).
+    SocketsOpen,
+    /// New sockets per address (`--ws-connect-rate`, `--ws-connect-burst`).
+    SocketsOpened,
+    /// Messages of one socket (`--ws-rate`, `--ws-burst`).
+    SocketMessages,
+    /// Messages of all the sockets of one address (`--ws-address-rate`, `--ws-address-burst`).
+    AddressMessages,
+    /// Analyses per address (`--analysis-per-minute`).
+    Analysis,
+}
+
+impl Limit {
+    /// Every limit.
+    pub const ALL: [Limit; 6] = [
+        Limit::Create,
+        Limit::SocketsOpen,
+        Limit::SocketsOpened,
+        Limit::SocketMessages,
+        Limit::AddressMessages,
+        Limit::Analysis,
+    ];
+
+    /// The label value.
+    pub fn label(self) -> &'static str {
+        match self {
+            Limit::Create => "create",
+            Limit::SocketsOpen => "sockets_open",
+            Limit::SocketsOpened => "sockets_opened",
+            Limit::SocketMessages => "socket_messages",
+            Limit::AddressMessages => "address_messages",
+            Limit::Analysis => "analysis",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct ErrorLabels {
+    code: &'static str,
+    via: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct CloseLabels {
+    reason: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct LimitLabels {
+    limit: &'static str,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct BuildLabels {
+    version: &'static str,
+    commit: &'static str,
+}
+
+/// The refusals of the rate limits, by limit: a cheap clone shared by the per-address limits and the sockets.
+#[derive(Clone, Debug, Default)]
+pub struct Refusals(Family<LimitLabels, Counter>);
+
+impl Refusals {
+    /// Counts one refusal by `limit`.
+    pub fn refused(&self, limit: Limit) {
+        self.0
+            .get_or_create(&LimitLabels {
+                limit: limit.label(),
+            })
+            .inc();
+    }
+
+    /// Refusals by `limit` so far.
+    pub fn count(&self, limit: Limit) -> u64 {
+        self.0
+            .get(&LimitLabels {
+                limit: limit.label(),
+            })
+            .map_or(0, |c| c.get())
+    }
+}
+
+/// The database's metrics: owned by the store (a cheap clone of the registered ones).
+#[derive(Clone, Debug)]
+pub struct StoreMetrics {
+    /// Seconds from asking for the writer to the end of the write (commit or failure).
+    pub commit_seconds: Histogram,
+    /// Writes the database could not take (the ones answered `unavailable`).
+    pub write_errors: Counter,
+}
+
+impl Default for StoreMetrics {
+    fn default() -> StoreMetrics {
+        StoreMetrics {
+            commit_seconds: Histogram::new(COMMIT_BUCKETS),
+            write_errors: Counter::default(),
+        }
+    }
+}
+
 /// The server's metrics.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Metrics {
+    registry: Registry,
     /// Rooms (games) in memory.
-    pub games_in_memory: AtomicI64,
+    pub games_in_memory: Gauge,
     /// Open WebSocket connections.
-    pub open_sockets: AtomicI64,
-    /// Moves accepted (human and computer).
-    pub moves_total: AtomicU64,
-    /// Games created over HTTP (rematches included).
-    pub games_created_total: AtomicU64,
+    pub open_sockets: Gauge,
+    /// Games created (over HTTP and by rematches).
+    pub games_created: Counter,
     /// Computer searches running on the blocking pool.
-    pub computer_searches: AtomicI64,
-    buckets: [AtomicU64; BUCKETS.len()],
-    latency_count: AtomicU64,
-    latency_sum_micros: AtomicU64,
+    pub computer_searches: Gauge,
+    /// Computer searches waiting for a free search slot (`--computer-threads`).
+    pub computer_searches_waiting: Gauge,
+    /// Analyses (`POST /api/analysis`) holding a place, waiting for a computer permit or running.
+    pub analyses: Gauge,
+    /// Game reviews waiting to be computed: the server has no reviews yet, so it stays 0 (docs/metrics.md).
+    pub reviews_waiting: Gauge,
+    moves: Counter,
+    move_seconds: Histogram,
+    errors: Family<ErrorLabels, Counter>,
+    socket_closes: Family<CloseLabels, Counter>,
+    refusals: Refusals,
+    sockets_per_address_max: Gauge,
+    database_writable: Gauge,
 }
 
 impl Metrics {
-    /// Records how long handling one move took, from the room receiving it to its events being published.
-    pub fn observe_move(&self, took: Duration) {
-        let secs = took.as_secs_f64();
-        for (i, bound) in BUCKETS.iter().enumerate() {
-            if secs <= *bound {
-                self.buckets[i].fetch_add(1, Ordering::Relaxed);
+    /// The metrics, with the database's (`store`, kept by the store) and the per-address limits' refusals
+    /// (`refusals`, kept by the limits) registered beside the server's own. `socket_cap` is
+    /// `--ws-per-address`.
+    pub fn new(store: &StoreMetrics, refusals: &Refusals, socket_cap: u32) -> Metrics {
+        let mut registry = Registry::default();
+        let mut m = Metrics {
+            registry: Registry::default(),
+            games_in_memory: Gauge::default(),
+            open_sockets: Gauge::default(),
+            games_created: Counter::default(),
+            computer_searches: Gauge::default(),
+            computer_searches_waiting: Gauge::default(),
+            analyses: Gauge::default(),
+            reviews_waiting: Gauge::default(),
+            moves: Counter::default(),
+            move_seconds: Histogram::new(MOVE_BUCKETS),
+            errors: Family::default(),
+            socket_closes: Family::default(),
+            refusals: refusals.clone(),
+            sockets_per_address_max: Gauge::default(),
+            database_writable: Gauge::default(),
+        };
+        let r = &mut registry;
+        r.register(
+            "bao_games_in_memory",
+            "Game rooms held in memory",
+            m.games_in_memory.clone(),
+        );
+        r.register(
+            "bao_open_sockets",
+            "Open WebSocket connections",
+            m.open_sockets.clone(),
+        );
+        r.register(
+            "bao_computer_searches",
+            "Computer opponent searches running",
+            m.computer_searches.clone(),
+        );
+        r.register(
+            "bao_computer_searches_waiting",
+            "Computer opponent searches waiting for a free search slot (--computer-threads)",
+            m.computer_searches_waiting.clone(),
+        );
+        r.register(
+            "bao_analyses",
+            "Rules-help analyses (POST /api/analysis) waiting for a core or running",
+            m.analyses.clone(),
+        );
+        r.register(
+            "bao_reviews_waiting",
+            "Game reviews waiting to be computed (always 0: the server has no reviews yet)",
+            m.reviews_waiting.clone(),
+        );
+        r.register("bao_moves", "Moves accepted", m.moves.clone());
+        r.register(
+            "bao_games_created",
+            "Games created",
+            m.games_created.clone(),
+        );
+        r.register(
+            "bao_move_duration_seconds",
+            "Time to handle an accepted move in its room: validate, write, publish",
+            m.move_seconds.clone(),
+        );
+        r.register(
+            "bao_db_commit_duration_seconds",
+            "Time of a database write, from asking for the writer to its commit (or failure)",
+            store.commit_seconds.clone(),
+        );
+        r.register(
+            "bao_db_write_errors",
+            "Database writes that failed (full disk, read-only or failing file system)",
+            store.write_errors.clone(),
+        );
+        r.register(
+            "bao_database_writable",
+            "1 when the database can be written (as /healthz answers 200), 0 when not",
+            m.database_writable.clone(),
+        );
+        r.register(
+            "bao_errors",
+            "Errors answered to clients, by error code and by way (http or socket)",
+            m.errors.clone(),
+        );
+        r.register(
+            "bao_socket_closes",
+            "WebSocket connections ended, by reason",
+            m.socket_closes.clone(),
+        );
+        r.register(
+            "bao_rate_limited",
+            "Requests and messages refused by a rate limit, by limit",
+            refusals.0.clone(),
+        );
+        r.register(
+            "bao_sockets_per_address_max",
+            "The most WebSocket connections one client address holds open",
+            m.sockets_per_address_max.clone(),
+        );
+        let cap = Gauge::<i64>::default();
+        cap.set(i64::from(socket_cap));
+        r.register(
+            "bao_sockets_per_address_cap",
+            "WebSocket connections one client address may hold open (--ws-per-address)",
+            cap,
+        );
+        let build = Family::<BuildLabels, Gauge>::default();
+        build
+            .get_or_create(&BuildLabels {
+                version: env!("CARGO_PKG_VERSION"),
+                commit: env!("BAO_COMMIT"),
+            })
+            .set(1);
+        r.register(
+            "bao_build_info",
+            "The server's version and commit (the value is always 1)",
+            build,
+        );
+        // Every known label value from the start, at zero: a counter that appears only at its first count
+        // would hide that count from `rate()` and `increase()`.
+        for code in AppError::CODES {
+            for via in [Via::Http, Via::Socket] {
+                let _ = m.errors.get_or_create(&ErrorLabels {
+                    code,
+                    via: via.label(),
+                });
             }
         }
-        self.latency_count.fetch_add(1, Ordering::Relaxed);
-        self.latency_sum_micros.fetch_add(
-            took.as_micros().min(u128::from(u64::MAX)) as u64,
-            Ordering::Relaxed,
-        );
+        for reason in CLOSE_REASONS {
+            let _ = m.socket_closes.get_or_create(&CloseLabels { reason });
+        }
+        for limit in Limit::ALL {
+            let _ = m.refusals.0.get_or_create(&LimitLabels {
+                limit: limit.label(),
+            });
+        }
+        m.registry = registry;
+        m
     }
 
-    /// The Prometheus text exposition.
-    pub fn render(&self) -> String {
-        let mut out = String::with_capacity(2048);
-        let g = |v: &AtomicI64| v.load(Ordering::Relaxed);
-        let c = |v: &AtomicU64| v.load(Ordering::Relaxed);
-        let _ = writeln!(out, "# HELP bao_games_in_memory Game rooms held in memory.");
-        let _ = writeln!(out, "# TYPE bao_games_in_memory gauge");
-        let _ = writeln!(out, "bao_games_in_memory {}", g(&self.games_in_memory));
-        let _ = writeln!(out, "# HELP bao_open_sockets Open WebSocket connections.");
-        let _ = writeln!(out, "# TYPE bao_open_sockets gauge");
-        let _ = writeln!(out, "bao_open_sockets {}", g(&self.open_sockets));
-        let _ = writeln!(
-            out,
-            "# HELP bao_computer_searches Computer opponent searches running."
-        );
-        let _ = writeln!(out, "# TYPE bao_computer_searches gauge");
-        let _ = writeln!(out, "bao_computer_searches {}", g(&self.computer_searches));
-        let _ = writeln!(out, "# HELP bao_moves_total Moves accepted.");
-        let _ = writeln!(out, "# TYPE bao_moves_total counter");
-        let _ = writeln!(out, "bao_moves_total {}", c(&self.moves_total));
-        let _ = writeln!(out, "# HELP bao_games_created_total Games created.");
-        let _ = writeln!(out, "# TYPE bao_games_created_total counter");
-        let _ = writeln!(
-            out,
-            "bao_games_created_total {}",
-            c(&self.games_created_total)
-        );
-        let _ = writeln!(
-            out,
-            "# HELP bao_move_duration_seconds Time to handle an accepted move: validate, write, publish."
-        );
-        let _ = writeln!(out, "# TYPE bao_move_duration_seconds histogram");
-        for (i, bound) in BUCKETS.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "bao_move_duration_seconds_bucket{{le=\"{bound}\"}} {}",
-                c(&self.buckets[i])
-            );
-        }
-        let count = c(&self.latency_count);
-        let _ = writeln!(
-            out,
-            "bao_move_duration_seconds_bucket{{le=\"+Inf\"}} {count}"
-        );
-        let _ = writeln!(
-            out,
-            "bao_move_duration_seconds_sum {}",
-            c(&self.latency_sum_micros) as f64 / 1e6
-        );
-        let _ = writeln!(out, "bao_move_duration_seconds_count {count}");
+    /// A move accepted by its room; `took` is its round trip there, from the room receiving it to its
+    /// events being published.
+    pub fn move_played(&self, took: Duration) {
+        self.moves.inc();
+        self.move_seconds.observe(took.as_secs_f64());
+    }
+
+    /// An error answered to a client.
+    pub fn error(&self, code: &'static str, via: Via) {
+        self.errors
+            .get_or_create(&ErrorLabels {
+                code,
+                via: via.label(),
+            })
+            .inc();
+    }
+
+    /// A socket ended for `reason` (a label of docs/metrics.md).
+    pub fn socket_closed(&self, reason: &'static str) {
+        self.socket_closes
+            .get_or_create(&CloseLabels { reason })
+            .inc();
+    }
+
+    /// The refusals of the rate limits.
+    pub fn refusals(&self) -> &Refusals {
+        &self.refusals
+    }
+
+    /// The Prometheus text exposition. `writable` and `most_sockets` are read at the scrape: whether the
+    /// database can be written, and the most sockets one client address holds.
+    pub fn render(&self, writable: bool, most_sockets: u32) -> String {
+        self.database_writable.set(i64::from(writable));
+        self.sockets_per_address_max.set(i64::from(most_sockets));
+        let mut out = String::with_capacity(8 * 1024);
+        // Writing into a String cannot fail.
+        let _ = prometheus_text::encode(&mut out, &self.registry);
         out
     }
 }
@@ -101,15 +381,48 @@ impl Metrics {
 mod tests {
     use super::*;
 
+    fn metrics() -> Metrics {
+        Metrics::new(&StoreMetrics::default(), &Refusals::default(), 200)
+    }
+
     #[test]
-    fn histogram_is_cumulative() {
-        let m = Metrics::default();
-        m.observe_move(Duration::from_micros(300));
-        m.observe_move(Duration::from_millis(30));
-        let text = m.render();
-        assert!(text.contains("bao_move_duration_seconds_bucket{le=\"0.0005\"} 1"));
-        assert!(text.contains("bao_move_duration_seconds_bucket{le=\"0.05\"} 2"));
-        assert!(text.contains("bao_move_duration_seconds_bucket{le=\"+Inf\"} 2"));
-        assert!(text.contains("bao_move_duration_seconds_count 2"));
+    fn the_move_histogram_is_cumulative() {
+        let m = metrics();
+        m.move_played(Duration::from_micros(300));
+        m.move_played(Duration::from_millis(30));
+        let text = m.render(true, 0);
+        assert!(text.contains("bao_move_duration_seconds_bucket{le=\"0.0005\"} 1\n"));
+        assert!(text.contains("bao_move_duration_seconds_bucket{le=\"0.05\"} 2\n"));
+        assert!(text.contains("bao_move_duration_seconds_bucket{le=\"+Inf\"} 2\n"));
+        assert!(text.contains("bao_move_duration_seconds_count 2\n"));
+        assert!(text.contains("bao_moves_total 2\n"));
+    }
+
+    #[test]
+    fn labelled_counters_count_apart() {
+        let refusals = Refusals::default();
+        let m = Metrics::new(&StoreMetrics::default(), &refusals, 7);
+        m.error("not_found", Via::Http);
+        m.error("not_found", Via::Http);
+        m.error("illegal_move", Via::Socket);
+        m.socket_closed("client");
+        refusals.refused(Limit::Create);
+        assert_eq!(refusals.count(Limit::Create), 1);
+        assert_eq!(m.refusals().count(Limit::SocketMessages), 0);
+        let text = m.render(false, 3);
+        for line in [
+            "bao_errors_total{code=\"busy\",via=\"socket\"} 0",
+            "bao_socket_closes_total{reason=\"deadline\"} 0",
+            "bao_rate_limited_total{limit=\"address_messages\"} 0",
+            "bao_errors_total{code=\"not_found\",via=\"http\"} 2",
+            "bao_errors_total{code=\"illegal_move\",via=\"socket\"} 1",
+            "bao_socket_closes_total{reason=\"client\"} 1",
+            "bao_rate_limited_total{limit=\"create\"} 1",
+            "bao_database_writable 0",
+            "bao_sockets_per_address_max 3",
+            "bao_sockets_per_address_cap 7",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        }
     }
 }

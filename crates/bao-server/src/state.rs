@@ -4,11 +4,11 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use tokio::sync::watch;
+use tokio::sync::{watch, Semaphore};
 
 use crate::config::Config;
 use crate::limits::AddressLimits;
-use crate::metrics::Metrics;
+use crate::metrics::{Metrics, Refusals};
 use crate::room::{RoomDeps, Rooms};
 use crate::store::Store;
 
@@ -27,6 +27,7 @@ struct Inner {
     next_conn: AtomicU64,
     shutdown: watch::Receiver<Phase>,
     limits: AddressLimits,
+    analyses: Arc<Semaphore>,
 }
 
 /// Where the server is in its life; it only moves forward.
@@ -43,9 +44,15 @@ pub enum Phase {
 impl AppState {
     /// State around an opened store; `phase` tells when the server shuts down.
     pub fn new(config: Config, store: Store, phase: watch::Receiver<Phase>) -> AppState {
-        let metrics = Arc::new(Metrics::default());
+        let refusals = Refusals::default();
+        let metrics = Arc::new(Metrics::new(
+            store.metrics(),
+            &refusals,
+            config.ws_per_address,
+        ));
         let rooms = Rooms::new(RoomDeps::new(&config, store.clone(), Arc::clone(&metrics)));
-        let limits = AddressLimits::new(&config);
+        let limits = AddressLimits::new(&config, refusals);
+        let analyses = Arc::new(Semaphore::new(config.analysis_concurrency.max(1)));
         AppState {
             inner: Arc::new(Inner {
                 config,
@@ -55,6 +62,7 @@ impl AppState {
                 next_conn: AtomicU64::new(1),
                 shutdown: phase,
                 limits,
+                analyses,
             }),
         }
     }
@@ -94,6 +102,11 @@ impl AppState {
     /// The limits per client address.
     pub fn limits(&self) -> &AddressLimits {
         &self.inner.limits
+    }
+
+    /// The places for analyses running at once (`--analysis-concurrency`).
+    pub fn analyses(&self) -> &Arc<Semaphore> {
+        &self.inner.analyses
     }
 
     /// A fresh connection id.

@@ -1,7 +1,6 @@
 //! The WebSocket loop of one connection: reads client messages, forwards them to the game's room, and
 //! writes the room's events back. It holds no game state of its own besides who it is.
 
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -12,6 +11,7 @@ use tokio::sync::broadcast::{self, error::RecvError};
 
 use crate::error::AppError;
 use crate::limits::{self, SocketSlot};
+use crate::metrics::{Limit, Via};
 use crate::protocol::{ClientMsg, ServerMsg};
 use crate::room::handle::Answer;
 use crate::room::{Event, HelloReply, RoomHandle};
@@ -39,10 +39,6 @@ fn message(msg: &ServerMsg) -> Message {
     Message::Text(Utf8Bytes::from(msg.to_json()))
 }
 
-fn error_msg(e: &AppError) -> Message {
-    message(&ServerMsg::error(e))
-}
-
 /// Per-connection state.
 struct Conn {
     state: AppState,
@@ -54,33 +50,96 @@ struct Conn {
     rate: DefaultDirectRateLimiter,
     /// Its place among its address's sockets; the address's message rate is shared by all of them.
     slot: SocketSlot,
-    /// Refused messages, decaying by one per second.
-    strikes: f64,
-    last_strike: Instant,
+    /// Refused messages: one strike each, given back at one per second; with none left (`--ws-strikes`) the
+    /// connection is closed.
+    strikes: DefaultDirectRateLimiter,
 }
 
-enum Flow {
-    Continue,
-    Close(u16, &'static str),
+/// Why a connection ended: the `reason` label of `bao_socket_closes_total` (docs/metrics.md), and the close
+/// frame the server sends, if any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The client closed it (or its TCP connection ended).
+    Client,
+    /// Reading or writing failed (a broken connection, a peer too slow to take a message).
+    Lost,
+    /// A message over 8 KiB.
+    TooBig,
+    /// No hello within a minute.
+    NoHello,
+    /// Kept on sending over the rate.
+    RateLimit,
+    /// No answer to pings.
+    Silent,
+    /// The game's room closed.
+    RoomClosed,
+    /// The server is shutting down.
+    Shutdown,
 }
 
-/// Counts the socket in `/metrics` while it lives.
-struct SocketGauge(AppState);
+impl End {
+    #[cfg(test)]
+    const ALL: [End; 8] = [
+        End::Client,
+        End::Lost,
+        End::TooBig,
+        End::NoHello,
+        End::RateLimit,
+        End::Silent,
+        End::RoomClosed,
+        End::Shutdown,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            End::Client => "client",
+            End::Lost => "lost",
+            End::TooBig => "too_big",
+            End::NoHello => "no_hello",
+            End::RateLimit => "rate_limit",
+            End::Silent => "silent",
+            End::RoomClosed => "room_closed",
+            End::Shutdown => "shutdown",
+        }
+    }
+
+    /// The close frame sent for it (none when the connection is already gone or was closed by the client).
+    fn frame(self) -> Option<(u16, &'static str)> {
+        match self {
+            End::Client | End::Lost => None,
+            End::TooBig => Some((CLOSE_TOO_BIG, "message too big: the limit is 8 KiB")),
+            End::NoHello => Some((CLOSE_POLICY, "no hello")),
+            End::RateLimit => Some((CLOSE_POLICY, "rate limit exceeded")),
+            End::Silent => Some((CLOSE_GOING_AWAY, "no answer to pings")),
+            End::RoomClosed => Some((CLOSE_GOING_AWAY, "the game room closed")),
+            End::Shutdown => Some((CLOSE_GOING_AWAY, "server shutting down")),
+        }
+    }
+}
+
+/// Counts the socket in `/metrics` while it lives, and why it ended when it goes: `reason`, or `deadline`
+/// when it is dropped unfinished (the shutdown deadline passed).
+struct SocketGauge {
+    state: AppState,
+    reason: &'static str,
+}
 
 impl Drop for SocketGauge {
     fn drop(&mut self) {
-        self.0
-            .metrics()
-            .open_sockets
-            .fetch_sub(1, Ordering::Relaxed);
+        let m = self.state.metrics();
+        m.open_sockets.dec();
+        m.socket_closed(self.reason);
     }
 }
 
 /// Runs one connection to the game of `room` until either side closes it; `slot` is its place among its
 /// client address's sockets.
 pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot: SocketSlot) {
-    state.metrics().open_sockets.fetch_add(1, Ordering::Relaxed);
-    let _gauge = SocketGauge(state.clone());
+    state.metrics().open_sockets.inc();
+    let mut gauge = SocketGauge {
+        state: state.clone(),
+        reason: "deadline",
+    };
     let cfg = state.config();
     let mut conn = Conn {
         id: state.next_conn_id(),
@@ -89,66 +148,55 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
         hello: None,
         rate: limits::direct(limits::quota(cfg.ws_rate, cfg.ws_burst)),
         slot,
-        strikes: 0.0,
-        last_strike: Instant::now(),
+        strikes: limits::direct(limits::quota(1.0, f64::from(cfg.ws_strikes))),
     };
     let mut shutdown = state.shutdown_signal();
     let hello_deadline = tokio::time::Instant::now() + HELLO_TIMEOUT;
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut last_heard = Instant::now();
-    let close = loop {
+    let end = loop {
         let rx = conn.hello.as_mut().map(|h| &mut h.1);
         let waiting_hello = rx.is_none();
         tokio::select! {
             msg = socket.recv() => {
                 last_heard = Instant::now();
                 let msg = match msg {
-                    None => break None,
+                    None => break End::Client,
                     Some(Ok(m)) => m,
-                    Some(Err(e)) => {
-                        if is_too_big(&e) {
-                            break Some((CLOSE_TOO_BIG, "message too big: the limit is 8 KiB"));
-                        }
-                        break None;
-                    }
+                    Some(Err(e)) if is_too_big(&e) => break End::TooBig,
+                    Some(Err(_)) => break End::Lost,
                 };
-                match conn.on_message(&mut socket, msg).await {
-                    Ok(Flow::Continue) => {}
-                    Ok(Flow::Close(code, why)) => break Some((code, why)),
-                    Err(()) => break None,
+                if let Err(end) = conn.on_message(&mut socket, msg).await {
+                    break end;
                 }
             }
             ev = next_event(rx) => {
-                match ev {
+                let sent = match ev {
                     Ok(ev) => {
                         let seat = conn.hello.as_ref().and_then(|h| h.0);
-                        if send(&mut socket, Message::Text(ev.text_for(seat))).await.is_err() {
-                            break None;
-                        }
+                        send(&mut socket, Message::Text(ev.text_for(seat))).await
                     }
-                    Err(RecvError::Lagged(_)) => {
-                        if conn.resync(&mut socket).await.is_err() {
-                            break None;
-                        }
-                    }
-                    Err(RecvError::Closed) => break Some((CLOSE_GOING_AWAY, "the game room closed")),
+                    Err(RecvError::Lagged(_)) => conn.resync(&mut socket).await,
+                    Err(RecvError::Closed) => Err(End::RoomClosed),
+                };
+                if let Err(end) = sent {
+                    break end;
                 }
             }
-            () = tokio::time::sleep_until(hello_deadline), if waiting_hello => {
-                break Some((CLOSE_POLICY, "no hello"));
-            }
+            () = tokio::time::sleep_until(hello_deadline), if waiting_hello => break End::NoHello,
             _ = ping.tick() => {
                 if last_heard.elapsed() > SILENCE_LIMIT {
-                    break Some((CLOSE_GOING_AWAY, "no answer to pings"));
+                    break End::Silent;
                 }
-                if send(&mut socket, Message::Ping(Default::default())).await.is_err() {
-                    break None;
+                if let Err(end) = send(&mut socket, Message::Ping(Default::default())).await {
+                    break end;
                 }
             }
-            _ = shutdown.changed() => break Some((CLOSE_GOING_AWAY, "server shutting down")),
+            _ = shutdown.changed() => break End::Shutdown,
         }
     };
-    if let Some((code, reason)) = close {
+    gauge.reason = end.label();
+    if let Some((code, reason)) = end.frame() {
         let frame = CloseFrame {
             code,
             reason: Utf8Bytes::from_static(reason),
@@ -195,63 +243,53 @@ fn is_too_big(e: &axum::Error) -> bool {
 }
 
 impl Conn {
-    /// Takes a token for a message from the connection's rate and its address's; false if over either.
-    fn admit(&mut self) -> bool {
-        // The address's allowance is only spent on messages the connection's own rate lets through.
-        if self.rate.check().is_ok() && self.state.limits().message(self.slot.key()) {
-            return true;
+    /// Takes a token for a message from the connection's rate and its address's; the limit that refused it,
+    /// if one did.
+    fn admit(&mut self) -> Result<(), Limit> {
+        if self.rate.check().is_err() {
+            self.state
+                .metrics()
+                .refusals()
+                .refused(Limit::SocketMessages);
+            return Err(Limit::SocketMessages);
         }
-        let now = Instant::now();
-        let decay = now.duration_since(self.last_strike).as_secs_f64();
-        self.strikes = (self.strikes - decay).max(0.0) + 1.0;
-        self.last_strike = now;
-        false
+        // The address's allowance is only spent on messages the connection's own rate lets through.
+        if !self.state.limits().message(self.slot.key()) {
+            return Err(Limit::AddressMessages);
+        }
+        Ok(())
     }
 
-    async fn on_message(&mut self, socket: &mut WebSocket, msg: Message) -> Result<Flow, ()> {
+    /// Handles one message from the client; an error ends the connection.
+    async fn on_message(&mut self, socket: &mut WebSocket, msg: Message) -> Result<(), End> {
         let text = match msg {
+            Message::Close(_) => return Err(End::Client),
+            _ if self.admit().is_err() => return self.refuse(socket).await,
             Message::Text(t) => t,
             Message::Binary(_) => {
-                if !self.admit() {
-                    return self.refuse(socket).await;
-                }
                 let e = AppError::BadMessage("messages are JSON text frames".into());
-                send(socket, error_msg(&e)).await?;
-                return Ok(Flow::Continue);
+                return self.send_error(socket, &e).await;
             }
-            Message::Close(_) => return Err(()),
-            // The WebSocket layer answers pings, but they cost like any message: a flood of them is refused
-            // and closed like one of text frames.
-            Message::Ping(_) | Message::Pong(_) => {
-                if !self.admit() {
-                    return self.refuse(socket).await;
-                }
-                return Ok(Flow::Continue);
-            }
+            // The WebSocket layer answers pings, but they cost like any message (admitted above): a flood of
+            // them is refused and closed like one of text frames.
+            Message::Ping(_) | Message::Pong(_) => return Ok(()),
         };
-        if !self.admit() {
-            return self.refuse(socket).await;
-        }
         let parsed: ClientMsg = match serde_json::from_str(&text) {
             Ok(m) => m,
             Err(e) => {
                 let e = AppError::BadMessage(format!("cannot read message: {e}"));
-                send(socket, error_msg(&e)).await?;
-                return Ok(Flow::Continue);
+                return self.send_error(socket, &e).await;
             }
         };
         if let ClientMsg::Ping = parsed {
-            send(socket, message(&ServerMsg::Pong)).await?;
-            return Ok(Flow::Continue);
+            return send(socket, message(&ServerMsg::Pong)).await;
         }
         if let ClientMsg::Hello { token, v } = parsed {
-            self.hello(socket, token, v).await?;
-            return Ok(Flow::Continue);
+            return self.hello(socket, token, v).await;
         }
         if self.hello.is_none() {
             let e = AppError::BadMessage("say hello first".into());
-            send(socket, error_msg(&e)).await?;
-            return Ok(Flow::Continue);
+            return self.send_error(socket, &e).await;
         }
         let answer = match parsed {
             ClientMsg::Move { ply, mv } => self.room.play(self.id, ply, &mv).await,
@@ -262,28 +300,33 @@ impl Conn {
             ClientMsg::TakebackDecline => self.room.decline_takeback(self.id).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping => Ok(None),
         };
-        self.answer(socket, answer).await?;
-        Ok(Flow::Continue)
+        self.answer(socket, answer).await
     }
 
-    async fn refuse(&mut self, socket: &mut WebSocket) -> Result<Flow, ()> {
-        if self.strikes > f64::from(self.state.config().ws_strikes) {
-            return Ok(Flow::Close(CLOSE_POLICY, "rate limit exceeded"));
+    /// Answers a refused message: `rate_limited`, or closing the connection once its strikes are used up.
+    async fn refuse(&mut self, socket: &mut WebSocket) -> Result<(), End> {
+        if self.state.config().ws_strikes == 0 || self.strikes.check().is_err() {
+            return Err(End::RateLimit);
         }
         let e = AppError::RateLimited {
             message: "too many messages; slow down",
             // Not sent on a socket: the client slows down, or is closed.
             retry_after: Duration::from_secs(1),
         };
-        send(socket, error_msg(&e)).await?;
-        Ok(Flow::Continue)
+        self.send_error(socket, &e).await
     }
 
-    async fn answer(&self, socket: &mut WebSocket, answer: Answer) -> Result<(), ()> {
+    /// Sends `e` as an `error` message, counted in `/metrics`.
+    async fn send_error(&self, socket: &mut WebSocket, e: &AppError) -> Result<(), End> {
+        self.state.metrics().error(e.code(), Via::Socket);
+        send(socket, message(&ServerMsg::error(e))).await
+    }
+
+    async fn answer(&self, socket: &mut WebSocket, answer: Answer) -> Result<(), End> {
         match answer {
             Ok(None) => Ok(()),
             Ok(Some(text)) => send(socket, Message::Text(text)).await,
-            Err(e) => send(socket, error_msg(&e)).await,
+            Err(e) => self.send_error(socket, &e).await,
         }
     }
 
@@ -292,22 +335,22 @@ impl Conn {
         socket: &mut WebSocket,
         token: Option<String>,
         v: u64,
-    ) -> Result<(), ()> {
+    ) -> Result<(), End> {
         let had_token = token.is_some();
         let reply = match self.room.hello(self.id, token, v).await {
             Ok(r) => r,
-            Err(e) => return send(socket, error_msg(&e)).await,
+            Err(e) => return self.send_error(socket, &e).await,
         };
         if reply.token_rejected && had_token {
             let e = AppError::NotAPlayer(
                 "this token holds no seat of this game; you are watching".into(),
             );
-            send(socket, error_msg(&e)).await?;
+            self.send_error(socket, &e).await?;
         }
         self.deliver(socket, reply).await
     }
 
-    async fn deliver(&mut self, socket: &mut WebSocket, reply: HelloReply) -> Result<(), ()> {
+    async fn deliver(&mut self, socket: &mut WebSocket, reply: HelloReply) -> Result<(), End> {
         let HelloReply {
             you, messages, rx, ..
         } = reply;
@@ -318,15 +361,33 @@ impl Conn {
         Ok(())
     }
 
-    async fn resync(&mut self, socket: &mut WebSocket) -> Result<(), ()> {
-        let r = self.room.resync(self.id).await.map_err(|_| ())?;
+    async fn resync(&mut self, socket: &mut WebSocket) -> Result<(), End> {
+        let r = self.room.resync(self.id).await.map_err(|_| End::Lost)?;
         self.deliver(socket, r).await
     }
 }
 
-async fn send(socket: &mut WebSocket, m: Message) -> Result<(), ()> {
+/// Sends `m`; a failure or a peer that does not take it within [`SEND_TIMEOUT`] ends the connection.
+async fn send(socket: &mut WebSocket, m: Message) -> Result<(), End> {
     match tokio::time::timeout(SEND_TIMEOUT, socket.send(m)).await {
         Ok(Ok(())) => Ok(()),
-        _ => Err(()),
+        _ => Err(End::Lost),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_close_reason_is_shown_in_the_metrics() {
+        for end in End::ALL {
+            assert!(
+                crate::metrics::CLOSE_REASONS.contains(&end.label()),
+                "{end:?}"
+            );
+        }
+        let labels: std::collections::BTreeSet<_> = End::ALL.map(End::label).into();
+        assert_eq!(labels.len(), End::ALL.len());
     }
 }

@@ -542,6 +542,17 @@ async fn the_computer_plays_its_unsaved_move_once_space_is_back() {
     }
     assert!(ws.silent_for(300).await, "a move announced on a full disk");
     assert_eq!(healthz(&http, &addr).await, 503);
+    // The failed write shows in the metrics the alert rules watch (deploy/prometheus-alerts.yml).
+    let (_, text) = get_text(&http, &addr, "/metrics").await;
+    assert!(
+        text.lines().any(|l| l == "bao_database_writable 0"),
+        "{text}"
+    );
+    let errors = text
+        .lines()
+        .find_map(|l| l.strip_prefix("bao_db_write_errors_total "))
+        .and_then(|v| v.parse::<f64>().ok());
+    assert!(errors.is_some_and(|n| n >= 1.0), "{text}");
 
     std::fs::remove_file(&filler).unwrap();
     let freed = Instant::now();

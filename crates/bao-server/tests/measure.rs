@@ -101,6 +101,80 @@ async fn figures() {
     );
     drop(socks);
     s.stop().await;
+    long_game_rooms().await;
+}
+
+/// Memory per idle room of a long game: games of 150 moves written to the database, then loaded.
+async fn long_game_rooms() {
+    use bao_core::{Position, Variant};
+    const GAMES: usize = 300;
+    const PLIES: usize = 150;
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let mut ids = Vec::new();
+    for _ in 0..GAMES {
+        ids.push(s.create(json!({"variant": "kimasai"})).await.0);
+    }
+    s.stop().await;
+    // Moves that capture nothing, so that the game goes on (random moves end it within about 50).
+    fn quiet(pos: &Position, depth: u32) -> Option<(bao_core::Move, Position)> {
+        let opp = pos.to_move().opponent();
+        let seeds = |p: &Position| -> u32 {
+            p.ring(opp).iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(p.hand(opp))
+        };
+        pos.children().into_iter().find(|(_, after)| {
+            after.result().is_none()
+                && seeds(after) == seeds(pos)
+                && (depth == 0 || quiet(after, depth - 1).is_some())
+        })
+    }
+    let mut moves = Vec::new();
+    let mut pos = Position::new(Variant::Kimasai);
+    while moves.len() < PLIES {
+        let (m, after) = quiet(&pos, 3).expect("the quiet line goes on");
+        moves.push(m.to_string());
+        pos = after;
+    }
+    let url = format!("sqlite://{}", dir.path().join("bao.db").display());
+    let mut db = <sqlx::SqliteConnection as sqlx::Connection>::connect(&url)
+        .await
+        .unwrap();
+    for id in &ids {
+        for (ply, m) in moves.iter().enumerate() {
+            sqlx::query("INSERT INTO moves (game_id, ply, notation, v, played_at) VALUES ($1, $2, $3, $4, 0)")
+                .bind(id)
+                .bind(ply as i64)
+                .bind(m)
+                .bind(ply as i64 + 1)
+                .execute(&mut db)
+                .await
+                .unwrap();
+        }
+        sqlx::query("UPDATE games SET v = $1, closed_v = $1 WHERE id = $2")
+            .bind(moves.len() as i64)
+            .bind(id)
+            .execute(&mut db)
+            .await
+            .unwrap();
+    }
+    drop(db);
+    let mut config = common::test_config(dir.path());
+    config.preload_limit = 0;
+    let s = Server::start_with(config).await;
+    let before = rss_kib();
+    for id in &ids {
+        let (st, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(st, 200);
+        assert_eq!(snap["moves"].as_array().unwrap().len(), moves.len());
+    }
+    let after = rss_kib();
+    eprintln!(
+        "{GAMES} idle rooms of {}-move games: +{} KiB RSS = {:.1} KiB per room",
+        moves.len(),
+        after.saturating_sub(before),
+        after.saturating_sub(before) as f64 / GAMES as f64
+    );
+    s.stop().await;
 }
 
 /// The per-address limits at their defaults against one address in a reconnect loop (issue 12, point 3):

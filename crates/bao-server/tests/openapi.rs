@@ -93,6 +93,7 @@ async fn every_route_is_described() {
         "/healthz",
         "/metrics",
         "/ws/{id}",
+        "/g/{id}/qr.svg",
     ] {
         assert!(paths.contains(expected), "{expected} is not described");
     }
@@ -291,12 +292,21 @@ impl<'a> Schemas<'a> {
                     errors.push(format!("{at}: required field {r} missing"));
                 }
             }
-            if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
-                for (k, x) in fields {
-                    match properties.get(k) {
-                        Some(p) => self.validate(p, x, &format!("{at}.{k}"), errors),
-                        None => errors.push(format!("{at}: field {k:?} is not described")),
+            let properties = schema.get("properties").and_then(Value::as_object);
+            // A map (`additionalProperties`): every key fits `propertyNames`, every value the schema.
+            let others = schema.get("additionalProperties").filter(|a| a.is_object());
+            for (k, x) in fields {
+                if let Some(names) = schema.get("propertyNames") {
+                    self.validate(names, &json!(k), &format!("{at} key {k:?}"), errors);
+                }
+                match (properties.and_then(|p| p.get(k)), others) {
+                    (Some(p), _) | (None, Some(p)) => {
+                        self.validate(p, x, &format!("{at}.{k}"), errors)
                     }
+                    (None, None) if properties.is_some() => {
+                        errors.push(format!("{at}: field {k:?} is not described"))
+                    }
+                    (None, None) => {}
                 }
             }
         }
@@ -347,6 +357,12 @@ fn bao_core_json_fits_the_hand_written_schemas() {
                 if legal.is_empty() {
                     break;
                 }
+                let blocked: BTreeMap<_, _> = position.blocked().into_iter().collect();
+                assert_fits(
+                    &schemas,
+                    "BlockedPits",
+                    &serde_json::to_value(blocked).unwrap(),
+                );
                 let mv = legal[rng.below(legal.len())];
                 assert_fits(&schemas, "Move", &serde_json::to_value(mv).unwrap());
                 let played = position.play_full(mv).unwrap();
@@ -390,6 +406,16 @@ fn bao_core_json_fits_the_hand_written_schemas() {
     assert_eq!(seen, described, "step kinds seen {kinds:?}");
     assert!(taxed, "no taxed lift seen");
     assert!(results > 0, "no game ended");
+    for b in bao_core::Blocked::ALL {
+        assert_fits(&schemas, "BlockedCode", &serde_json::to_value(b).unwrap());
+    }
+    // The checks can fail: a code that is not bao-core's, a key that is not a pit.
+    assert!(!schemas
+        .check("BlockedPits", &json!({"A1": "sleepy"}))
+        .is_empty());
+    assert!(!schemas
+        .check("BlockedPits", &json!({"Z9": "empty"}))
+        .is_empty());
 }
 
 /// A friends' game played over the socket to its end (or a ply cap), with a resignation, a rematch offer, an
@@ -432,6 +458,14 @@ async fn the_server_writes_what_the_document_describes() {
         }
         let (_, snapshot) = s.get_json(&format!("/api/games/{id}")).await;
         assert_fits(&schemas, "Snapshot", &snapshot);
+        assert!(!snapshot["blocked"].as_object().unwrap().is_empty());
+        // An illegal move's error, with its reason.
+        sockets[0]
+            .send(json!({"t": "move", "ply": 0, "move": "B5L"}))
+            .await;
+        let error = sockets[0].recv_t("error").await;
+        assert!(error["reason"].is_string(), "{error}");
+        assert_fits(&schemas, "ServerMsg", &error);
         let mut legal = snapshot["legal"].as_array().unwrap().clone();
         let mut ended = false;
         for ply in 0..120u64 {
@@ -485,6 +519,20 @@ async fn the_server_writes_what_the_document_describes() {
     let (_, version) = s.get_json("/api/version").await;
     assert_fits(&schemas, "Version", &version);
     let (_, error) = s.get_json("/api/games/nosuchgame12").await;
+    assert_fits(&schemas, "ErrorBody", &error);
+    // The rules help, with and without the computer's best move, and a refused position.
+    for (variant, think) in [(Variant::Kiswahili, None), (Variant::Kujifunza, Some(20))] {
+        let mut body = json!({ "position": Position::new(variant) });
+        if let Some(ms) = think {
+            body["think_ms"] = json!(ms);
+        }
+        let (status, analysis) = s.post("/api/analysis", body).await;
+        assert_eq!(status, 200, "{analysis}");
+        assert_eq!(analysis.get("best").is_some(), think.is_some());
+        assert_fits(&schemas, "Analysis", &analysis);
+    }
+    let (status, error) = s.post("/api/analysis", json!({"position": {}})).await;
+    assert_eq!(status, 400);
     assert_fits(&schemas, "ErrorBody", &error);
     s.stop().await;
 }

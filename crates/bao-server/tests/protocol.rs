@@ -171,16 +171,24 @@ async fn every_error_code() {
     // not_your_turn
     b.send(json!({"t": "move", "ply": 0, "move": "a6L"})).await;
     assert_eq!(b.recv_t("error").await["code"], "not_your_turn");
-    // illegal_move, listing the legal moves
+    // illegal_move, with its reason, listing the legal moves
     a.send(json!({"t": "move", "ply": 0, "move": "A1L"})).await;
     let e = a.recv_t("error").await;
     assert_eq!(e["code"], "illegal_move");
+    assert_eq!(e["reason"], "empty");
     let msg = e["message"].as_str().unwrap();
     for m in ["A6L", "A6R", "A7L", "A7R"] {
         assert!(msg.contains(m), "{msg}");
     }
     a.send(json!({"t": "move", "ply": 0, "move": "xyz"})).await;
-    assert_eq!(a.recv_t("error").await["code"], "illegal_move");
+    let e = a.recv_t("error").await;
+    assert_eq!(
+        (&e["code"], &e["reason"]),
+        (&json!("illegal_move"), &json!("not_legal"))
+    );
+    // Errors other than illegal_move carry no reason.
+    b.send(json!({"t": "move", "ply": 0, "move": "a6L"})).await;
+    assert_eq!(b.recv_t("error").await.get("reason"), None);
     // stale_ply: ahead of the game, then a different move for a played ply
     a.send(json!({"t": "move", "ply": 5, "move": "A6L"})).await;
     assert_eq!(a.recv_t("error").await["code"], "stale_ply");
@@ -218,6 +226,83 @@ async fn every_error_code() {
     assert_eq!(snap["status"], "finished");
     assert_eq!(snap["result"]["reason"], "resign");
     assert_eq!(snap["legal"], json!([]));
+    s.stop().await;
+}
+
+/// Issue 13: the snapshot and every `moved` event say why each blocked pit of the side to move cannot be
+/// played, and an illegal move's error says why it is illegal, in the codes of bao-core's `Blocked`.
+#[tokio::test]
+async fn blocked_pits_and_illegal_move_reasons() {
+    let s = Server::fresh().await;
+    let (id, south, north) = s.friends_game("kiswahili").await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    // The Kiswahili start: A6 and A7 can be played; the nyumba may not; the rest are empty or in the back row.
+    let mut expected = serde_json::Map::new();
+    for p in ["A1", "A2", "A3", "A4", "A8"] {
+        expected.insert(p.into(), json!("empty"));
+    }
+    expected.insert("A5".into(), json!("nyumba"));
+    for n in 1..=8 {
+        expected.insert(format!("B{n}"), json!("front_row_first"));
+    }
+    assert_eq!(snap["blocked"], Value::Object(expected));
+    let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
+    a.send(json!({"t": "move", "ply": 0, "move": "A5L"})).await;
+    let e = a.recv_t("error").await;
+    assert_eq!(
+        (&e["code"], &e["reason"]),
+        (&json!("illegal_move"), &json!("nyumba"))
+    );
+    a.send(json!({"t": "move", "ply": 0, "move": "A6L"})).await;
+    let ev = b.recv_t("moved").await;
+    a.recv_t("moved").await;
+    // North must capture now (a5 and a6 face occupied pits); its blocked pits are bao-core's.
+    let after: Position = serde_json::from_value(ev["position"].clone()).unwrap();
+    let want: serde_json::Map<String, Value> = after
+        .blocked()
+        .iter()
+        .map(|(p, r)| (p.to_string(), json!(r.as_str())))
+        .collect();
+    assert_eq!(ev["blocked"], Value::Object(want));
+    assert_eq!(ev["blocked"]["a7"], "capture_required");
+    assert_eq!(ev["blocked"]["b1"], "front_row_first");
+    // a7 faces the empty A2: not a capture, while captures exist.
+    b.send(json!({"t": "move", "ply": 1, "move": "a7L"})).await;
+    let e = b.recv_t("error").await;
+    assert_eq!(e["reason"], "capture_required");
+    // Once the game is over, nothing is blocked.
+    b.send(json!({"t": "resign"})).await;
+    a.recv_t("ended").await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(snap["blocked"], json!({}));
+    // A game still waiting for its second player shows none either (its legal list is empty too).
+    let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        (&snap["status"], &snap["blocked"]),
+        (&json!("waiting"), &json!({}))
+    );
+    s.stop().await;
+}
+
+/// An illegal move's message names all the legal moves when there are a few, and sums them up otherwise.
+#[tokio::test]
+async fn illegal_move_message_stays_short() {
+    let s = Server::fresh().await;
+    let (id, south, north) = s.friends_game("kimasai").await;
+    let (mut a, _b) = two_players(&s, &id, &south, &north).await;
+    // Kimasai's opening: all 8 front pits can be played; the back row is empty.
+    a.send(json!({"t": "move", "ply": 0, "move": "B2"})).await;
+    let e = a.recv_t("error").await;
+    assert_eq!(e["reason"], "empty");
+    let msg = e["message"].as_str().unwrap();
+    assert!(
+        msg.contains("There are 8 legal moves, such as A1, A2, A3, A4."),
+        "{msg}"
+    );
+    assert!(!msg.contains("A8"), "{msg}");
+    a.send(json!({"t": "move", "ply": 0, "move": "A3R"})).await;
+    assert_eq!(a.recv_t("error").await["reason"], "clockwise_only");
     s.stop().await;
 }
 
@@ -415,32 +500,49 @@ async fn lagging_socket_gets_a_snapshot() {
     s.stop().await;
 }
 
+/// `n` Kimasai moves from the start that capture nothing and leave both sides able to go on quietly: a game
+/// that lasts (random moves end a game within about 50).
+fn long_line(n: usize) -> Vec<(String, String)> {
+    fn quiet(pos: &Position, depth: u32) -> Option<(bao_core::Move, Position)> {
+        let opp = pos.to_move().opponent();
+        let seeds = |p: &Position| -> u32 {
+            p.ring(opp).iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(p.hand(opp))
+        };
+        pos.children().into_iter().find(|(_, after)| {
+            after.result().is_none()
+                && seeds(after) == seeds(pos)
+                && (depth == 0 || quiet(after, depth - 1).is_some())
+        })
+    }
+    let mut pos = Position::new(Variant::Kimasai);
+    let mut line = Vec::new();
+    for _ in 0..n {
+        let (mv, after) = quiet(&pos, 3).expect("the quiet line goes on");
+        line.push((pos.to_move().name().to_owned(), mv.to_string()));
+        pos = after;
+    }
+    line
+}
+
 /// A room keeps only the latest positions and `moved` texts: older ones are rebuilt, identical.
 #[tokio::test]
 async fn old_moves_and_positions_come_back_the_same_from_a_lean_room() {
     let s = Server::fresh().await;
-    let (id, south, north) = s.friends_game("kiswahili").await;
+    let (id, south, north) = s.friends_game("kimasai").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
     let mut positions = vec![snap["position"].clone()];
     let mut events = Vec::new();
-    let mut legal = snap["legal"].as_array().unwrap().clone();
-    let mut to_move = "south".to_owned();
-    // More plies than a snapshot's 100 positions; stop before the game could end.
-    for ply in 0..130u64 {
-        let mv = legal[0].clone();
-        let mover = if to_move == "south" { &mut a } else { &mut b };
+    // More plies than a snapshot's 100 positions.
+    for (ply, (side, mv)) in long_line(130).into_iter().enumerate() {
+        let mover = if side == "south" { &mut a } else { &mut b };
         mover
             .send(json!({"t": "move", "ply": ply, "move": mv}))
             .await;
         let ev = a.recv_t("moved").await;
         b.recv_t("moved").await;
+        assert!(ev["result"].is_null());
         positions.push(ev["position"].clone());
-        if !ev["result"].is_null() {
-            break;
-        }
-        to_move = ev["position"]["to_move"].as_str().unwrap().to_owned();
-        legal = ev["legal"].as_array().unwrap().clone();
         events.push(ev);
     }
     assert!(events.len() > 110, "the game lasted {} plies", events.len());
@@ -686,10 +788,14 @@ async fn computer_searches_take_turns_for_the_cores() {
         h.hello(Some(&token), 0).await;
         humans.push(h);
     }
+    // The searches that wait their turn show in `bao_computer_searches_waiting`.
+    let most_waiting = std::cell::Cell::new(0.0f64);
     let watch = async {
         let mut most = 0.0f64;
         loop {
             most = most.max(s.metric("bao_computer_searches").await);
+            let waiting = s.metric("bao_computer_searches_waiting").await;
+            most_waiting.set(most_waiting.get().max(waiting));
             tokio::time::sleep(Duration::from_millis(10)).await;
             if most > 1.0 {
                 return most;
@@ -706,6 +812,11 @@ async fn computer_searches_take_turns_for_the_cores() {
         () = moves => {}
     }
     assert!(s.metric("bao_computer_searches").await <= 1.0);
+    assert!(
+        most_waiting.get() >= 1.0,
+        "no search was seen waiting for its turn"
+    );
+    assert_eq!(s.metric("bao_computer_searches_waiting").await, 0.0);
     s.stop().await;
 }
 

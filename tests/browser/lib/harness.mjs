@@ -31,7 +31,7 @@ export function freePort() {
   });
 }
 
-/** Starts the server; returns { url, port, dataDir, stop(), restart() }. */
+/** Starts the server (`opts.args`: more flags); returns { url, port, dataDir, stop(), restart() }. */
 export async function startServer(opts = {}) {
   buildServer();
   const port = opts.port || (await freePort());
@@ -40,7 +40,8 @@ export async function startServer(opts = {}) {
   let child = null;
   let log = '';
   const launch = async () => {
-    child = spawn(SERVER_BIN, ['--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', join(ROOT, 'web')], {
+    const args = ['--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', join(ROOT, 'web'), ...(opts.args || [])];
+    child = spawn(SERVER_BIN, args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },

@@ -182,13 +182,17 @@ for (const theme of THEMES) {
     assert.equal(seen.hiddenElsewhere, 'none', 'a pit without the focus shows none');
     assert.ok(seen.lightWidth >= 2, `the ring is ${seen.lightWidth}px wide`);
     assert.match(seen.frame, /url\(.*#wood/, 'the board is the wood gradient');
-    assert.equal(seen.wood.length, 2);
+    assert.ok(seen.wood.length >= 2, 'the wood has its colours');
     for (const wood of seen.wood) {
       const ratio = contrast(seen.light, wood);
       assert.ok(ratio >= 3, `${theme}: ring ${seen.light} on wood ${wood} is ${ratio.toFixed(2)}:1`);
     }
     // The dark edge keeps the ring visible over anything light next to it (seeds, a light ring).
     assert.ok(contrast(seen.light, seen.edge) >= 3, `ring ${seen.light} against its edge ${seen.edge}`);
+    // A click on a pit that cannot be played gives the board the focus, but draws no focus outline around it.
+    await page.click('[data-pit=a3]');
+    const board = await page.evaluate(() => ({ focused: document.activeElement.matches('svg.board'), outline: getComputedStyle(document.querySelector('svg.board')).outlineStyle }));
+    assert.deepEqual(board, { focused: true, outline: 'none' });
     await ctx.close();
   });
 }
@@ -208,17 +212,25 @@ for (const theme of THEMES) {
       const cs = (e) => getComputedStyle(e);
       const pit = document.querySelector('[data-pit].empty');
       const [name, count, hole] = ['.name', '.count', '.hole'].map((k) => cs(pit.querySelector(k)));
+      // A carved hole is a gradient: the text must be readable on each of its colours.
+      const gradient = /url\(.*#([\w-]+)/.exec(hole.fill);
+      const stops = gradient ? [...document.querySelectorAll(`svg.board #${gradient[1]} stop`)].map((s) => cs(s).stopColor) : [];
       return {
         nameShown: name.display !== 'none' && name.visibility !== 'hidden',
         name: [name.fill, Number(name.fillOpacity) * Number(name.opacity)],
         count: [count.fill, Number(count.fillOpacity) * Number(count.opacity) * Number(cs(pit).opacity)],
         hole: hole.fill,
+        stops,
       };
     });
     assert.ok(seen.nameShown, 'pit names are shown on a 390 px screen (typing a move needs them)');
+    const holes = /^url\(/.test(seen.hole) ? seen.stops : [seen.hole];
+    assert.ok(holes.length > 0 && holes.every((c) => /^rgb/.test(c)), `the hole's colours: ${seen.hole} ${seen.stops}`);
     for (const [what, [fill, alpha]] of [['name', seen.name], ['empty count', seen.count]]) {
-      const ratio = contrast(over(fill, alpha, seen.hole), seen.hole);
-      assert.ok(ratio >= 4.5, `${theme}: ${what} ${fill} at ${alpha} on ${seen.hole} is ${ratio.toFixed(2)}:1`);
+      for (const hole of holes) {
+        const ratio = contrast(over(fill, alpha, hole), hole);
+        assert.ok(ratio >= 4.5, `${theme}: ${what} ${fill} at ${alpha} on ${hole} is ${ratio.toFixed(2)}:1`);
+      }
     }
     await ctx.close();
   });
@@ -315,4 +327,47 @@ test('a keyboard move keeps the focus on the board; rows, marks and the announce
   }
   await ctx.close();
   await ctxNorth.close();
+});
+
+test('the marks on a pit differ in shape, not only in colour, on the board and in its legend', async () => {
+  const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kujifunza', opponent: 'friend', seat: 'south' }) });
+  const { body: j } = await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  const ctx = await browser.newContext({ reducedMotion: 'reduce', locale: 'en-US' });
+  const south = await ctx.newPage();
+  const north = await ctx.newPage();
+  await openGame(south, server.url, g, true);
+  /** How a pit's mark is drawn, colour left out: the rim's width and dashes, and whether a second ring shows. */
+  const shape = (p, selector) =>
+    p.$eval(selector, (pit) => {
+      const cs = (e) => getComputedStyle(e);
+      const rim = cs(pit.querySelector('.rim'));
+      const rings = [...pit.querySelectorAll('circle, rect')].filter((e) => !e.matches('.hit, .hole, .rim, .focusring') && cs(e).display !== 'none' && cs(e).stroke !== 'none');
+      return `width ${rim.strokeWidth}, dashes ${rim.strokeDasharray}, ${rings.length} more ring(s)`;
+    });
+  const shapes = {};
+  // South at the start: playable pits, and one picked.
+  await south.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  const pit = await directionPit(south);
+  await south.click(`[data-pit=${pit}]`);
+  await south.waitForSelector('[data-dir=L]');
+  shapes.picked = await shape(south, `[data-pit=${pit}]`);
+  shapes.playable = await shape(south, `[data-pit][tabindex="0"]:not([data-pit=${pit}])`);
+  // North after South's first move (every Kujifunza opening captures): its start, sown and captured pits.
+  await south.keyboard.press('Escape');
+  const { body: snap } = await api(server.url, `/api/games/${g.id}`);
+  await south.fill('input[data-role=move-input]', snap.legal[0]);
+  await south.press('input[data-role=move-input]', 'Enter');
+  await openGame(north, server.url, { id: g.id, url: g.url, token: j.token, seat: j.seat }, true);
+  await north.waitForSelector('[data-last=capture]');
+  for (const mark of ['start', 'sown', 'capture']) shapes[mark] = await shape(north, `[data-last=${mark}]:not([tabindex="0"])`);
+  const kinds = Object.keys(shapes);
+  assert.equal(new Set(Object.values(shapes)).size, kinds.length, `each mark has a shape of its own: ${JSON.stringify(shapes)}`);
+
+  // The legend shows the same marks, told apart the same way (the border's style and width; the nyumba square).
+  const legend = await north.$$eval('.legend .sw', (sws) =>
+    sws.map((s) => ((c) => `${c.borderTopStyle} ${c.borderTopWidth} ${c.borderTopLeftRadius}`)(getComputedStyle(s))),
+  );
+  assert.ok(legend.length >= kinds.length);
+  assert.equal(new Set(legend).size, legend.length, `the legend's swatches differ in shape: ${legend}`);
+  await ctx.close();
 });

@@ -58,15 +58,9 @@ async function clickFirstLegal(page, prefer = () => false) {
 
 async function decodeQr(page) {
   const img = await page.evaluate(async () => {
-    const svg = document.querySelector('[data-role=qr] svg');
-    // A data: URL: the page's Content-Security-Policy allows images from data: but not from blob:.
-    const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
-    const im = new Image();
-    await new Promise((res, rej) => {
-      im.onload = res;
-      im.onerror = rej;
-      im.src = url;
-    });
+    // The server's SVG (GET /g/{id}/qr.svg), as the page shows it.
+    const im = document.querySelector('[data-role=qr] img');
+    await im.decode();
     const c = document.createElement('canvas');
     c.width = c.height = 330;
     const g = c.getContext('2d');

@@ -8,6 +8,7 @@ use crate::position::Position;
 use crate::sow::{LapRules, Safari};
 use crate::stage::Stage;
 use crate::trace::Recorder;
+use crate::why::Blocked;
 
 pub(crate) fn for_each_legal<R: Recorder>(
     pos: &Position,
@@ -16,7 +17,7 @@ pub(crate) fn for_each_legal<R: Recorder>(
 ) {
     let start_as = MoveStart::of(pos);
     for s in 0..16u8 {
-        if pos.board[pos.to_move.index()][s as usize] == 0 {
+        if pit(pos, s).is_err() {
             continue;
         }
         if let Some(p) = play(pos, start_as, s, rec) {
@@ -26,14 +27,31 @@ pub(crate) fn for_each_legal<R: Recorder>(
 }
 
 pub(crate) fn simulate<R: Recorder>(pos: &Position, mv: Move, rec: &mut R) -> Option<Position> {
-    if mv.dir.is_some() || mv.safari {
+    if why_not(pos, mv).is_some() {
         return None;
     }
     let s = mv.pit.ring();
-    if pos.board[pos.to_move.index()][s as usize] == 0 {
-        return None;
-    }
     play(pos, MoveStart::of(pos), s, rec)
+}
+
+/// Whether pit `s` of the side to move may start a move, or why not: any occupied pit may, in both phases
+/// (phase 1: a cow goes into an occupied pit; phase 2: a single seed is enough).
+#[inline]
+pub(crate) fn pit(pos: &Position, s: u8) -> Result<(), Blocked> {
+    if pos.board[pos.to_move.index()][s as usize] == 0 {
+        Err(Blocked::Empty)
+    } else {
+        Ok(())
+    }
+}
+
+/// Why `mv` (from a pit of the side to move) is not a move, as far as the start checks tell.
+pub(crate) fn why_not(pos: &Position, mv: Move) -> Option<Blocked> {
+    if let Err(why) = pit(pos, mv.pit.ring()) {
+        return Some(why);
+    }
+    // All sowing is clockwise: a move is its pit alone.
+    (mv.dir.is_some() || mv.safari).then_some(Blocked::ClockwiseOnly)
 }
 
 /// What the mover's [`Stage`] means for how its moves start: whether laps capture (phase 2) and whether a cow

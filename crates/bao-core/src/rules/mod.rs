@@ -23,6 +23,7 @@ use crate::result::{GameResult, Reason};
 use crate::sow::{End, LapRules, Safari, Sowing};
 use crate::stage::Stage;
 use crate::trace::{Recorder, Step};
+use crate::why::Blocked;
 
 /// Most legal moves a position can have (8 namua captures × 2 kichwa × stop/safari; 16 pits × 2 directions).
 pub const MAX_MOVES: usize = 32;
@@ -50,6 +51,49 @@ pub(crate) fn for_each_legal_with<R: Recorder>(
         Stage::Namua => namua::for_each_legal(pos, rec, &mut f),
         Stage::Phase1 | Stage::Phase2 => kimasai::for_each_legal(pos, rec, &mut f),
     }
+}
+
+/// Why each pit of the side to move (by ring index) can start no move, as far as the start checks the move
+/// generator uses tell (`None`: they allow a move from it, which may still never end).
+pub(crate) fn pit_reasons(pos: &Position) -> [Option<Blocked>; 16] {
+    let mut out = [None; 16];
+    match pos.stage(pos.to_move) {
+        Stage::Mtaji => {
+            let starts = mtaji::Starts::of(pos);
+            for (s, why) in (0..16u8).zip(&mut out) {
+                *why = starts.pit(s).err();
+            }
+        }
+        Stage::Namua => {
+            let starts = namua::Starts::of(pos);
+            for (s, why) in (0..16u8).zip(&mut out) {
+                *why = starts.pit(s).err();
+            }
+        }
+        Stage::Phase1 | Stage::Phase2 => {
+            for (s, why) in (0..16u8).zip(&mut out) {
+                *why = kimasai::pit(pos, s).err();
+            }
+        }
+    }
+    out
+}
+
+/// Why `mv`, a move from a pit of the side to move of a game that is not over, is not a move, as far as the
+/// start checks the move generator uses tell (`None`: they allow it, but it may still never end, or ask for a
+/// safari its capture does not reach).
+pub(crate) fn move_blocked(pos: &Position, mv: Move) -> Option<Blocked> {
+    match pos.stage(pos.to_move) {
+        Stage::Mtaji => mtaji::Starts::of(pos).why_not(mv),
+        Stage::Namua => namua::Starts::of(pos).why_not(mv),
+        Stage::Phase1 | Stage::Phase2 => kimasai::why_not(pos, mv),
+    }
+}
+
+/// Whether the namua capture `mv` (without safari) ends a lap at the nyumba stop, where it could go on
+/// with safari. Plays the move.
+pub(crate) fn reaches_nyumba_stop(pos: &Position, mv: Move) -> bool {
+    matches!(namua::simulate(pos, mv, &mut ()), Some((_, true)))
 }
 
 /// Plays `mv` as the rules of the position's stage read it, recording its steps. `None` when the sowing never

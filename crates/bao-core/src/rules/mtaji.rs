@@ -6,6 +6,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::sow::{LapRules, Safari};
 use crate::trace::Recorder;
+use crate::why::Blocked;
 
 /// Where the first lap from ring index `s` with `n` seeds ends.
 #[inline(always)]
@@ -54,43 +55,109 @@ pub(crate) fn capture_targets(me: &[u8; 16], opp: &[u8; 16]) -> u8 {
     bits
 }
 
+/// What the side to move may start a move with (rules.md section 4 and the takasia of section 6), decided
+/// once per position. The move generator asks it for every pit and direction, and [`crate::why`] asks it why
+/// a pit or a move is refused: the one place for these rules.
+pub(crate) struct Starts<'a> {
+    me: &'a [u8; 16],
+    opp: &'a [u8; 16],
+    /// The takasia'd pit (ring index), which may not start a move.
+    takasia: Option<u8>,
+    /// A capture move exists (the takasia'd pit left out), so only capture moves may be played.
+    captures: bool,
+    /// Some front pit holds 2 or more: a takasa starts in the front row, otherwise in the back row.
+    front_has_two: bool,
+    /// Only one front pit is occupied: the kichwa rule applies.
+    lone_front: bool,
+}
+
+impl<'a> Starts<'a> {
+    #[inline]
+    pub(crate) fn of(pos: &'a Position) -> Starts<'a> {
+        let me = &pos.board[pos.to_move.index()];
+        let opp = &pos.board[pos.to_move.opponent().index()];
+        Starts {
+            me,
+            opp,
+            takasia: pos.takasia,
+            captures: captures_exist(me, opp, pos.takasia),
+            front_has_two: me[..8].iter().any(|&c| c >= 2),
+            lone_front: me[..8].iter().filter(|&&c| c > 0).count() == 1,
+        }
+    }
+
+    /// Whether pit `s` may start a move in some direction, or why not.
+    #[inline]
+    pub(crate) fn pit(&self, s: u8) -> Result<(), Blocked> {
+        let n = self.me[s as usize];
+        if n == 0 {
+            return Err(Blocked::Empty);
+        }
+        if Some(s) == self.takasia {
+            return Err(Blocked::Takasia);
+        }
+        if n == 1 {
+            return Err(Blocked::Singleton);
+        }
+        if self.captures {
+            if !is_capture(self.me, self.opp, s, true) && !is_capture(self.me, self.opp, s, false) {
+                return Err(Blocked::CaptureRequired);
+            }
+        } else if (s < 8) != self.front_has_two {
+            return Err(Blocked::FrontRowFirst);
+        }
+        Ok(())
+    }
+
+    /// Whether sowing pit `s` (which [`Starts::pit`] allows) in this direction is a move, and whether it is a
+    /// capture move; or why it is not a move.
+    #[inline]
+    pub(crate) fn dir(&self, s: u8, clockwise: bool) -> Result<bool, Blocked> {
+        if self.captures {
+            if is_capture(self.me, self.opp, s, clockwise) {
+                Ok(true)
+            } else {
+                Err(Blocked::CaptureRequired)
+            }
+        } else if self.lone_front && is_outward_from_kichwa(s, clockwise) {
+            Err(Blocked::Direction)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Why `mv` (from a pit of the side to move) is not a move here, as far as these checks tell.
+    pub(crate) fn why_not(&self, mv: Move) -> Option<Blocked> {
+        let s = mv.pit.ring();
+        if let Err(why) = self.pit(s) {
+            return Some(why);
+        }
+        let Some(d) = mv.dir else {
+            return Some(Blocked::Direction);
+        };
+        if let Err(why) = self.dir(s, d.is_clockwise_in(mv.pit.row())) {
+            return Some(why);
+        }
+        // Safari belongs to the namua stage.
+        mv.safari.then_some(Blocked::Safari)
+    }
+}
+
 pub(crate) fn for_each_legal<R: Recorder>(
     pos: &Position,
     rec: &mut R,
     f: &mut impl FnMut(Move, &Position),
 ) {
-    let me = &pos.board[pos.to_move.index()];
-    let opp = &pos.board[pos.to_move.opponent().index()];
-    let skip = pos.takasia;
-    if captures_exist(me, opp, skip) {
-        for s in 0..16u8 {
-            if Some(s) == skip {
-                continue;
-            }
-            for cw in [false, true] {
-                if is_capture(me, opp, s, cw) {
-                    if let Some(p) = play(pos, s, cw, true, rec) {
-                        f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
-                    }
-                }
-            }
-        }
-        return;
-    }
-    // Takasa: from the front row if any front pit holds 2 or more, otherwise from the back row.
-    let front_has_two = me[..8].iter().any(|&c| c >= 2);
-    let range = if front_has_two { 0..8u8 } else { 8..16u8 };
-    let occupied_front = me[..8].iter().filter(|&&c| c > 0).count();
-    for s in range {
-        if me[s as usize] < 2 || Some(s) == skip {
+    let starts = Starts::of(pos);
+    for s in 0..16u8 {
+        if starts.pit(s).is_err() {
             continue;
         }
         for cw in [false, true] {
-            if occupied_front == 1 && is_outward_from_kichwa(s, cw) {
-                continue;
-            }
-            if let Some(p) = play(pos, s, cw, false, rec) {
-                f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
+            if let Ok(capture) = starts.dir(s, cw) {
+                if let Some(p) = play(pos, s, cw, capture, rec) {
+                    f(Move::new(own_pit(pos, s), letter(s, cw)), &p);
+                }
             }
         }
     }

@@ -2,11 +2,11 @@
 //! joining games, errors.
 
 use bao_ai::Level;
-use bao_core::{Move, Position, Side, Stage, Variant};
+use bao_core::{Blocked, Move, Position, Side, Stage, Variant};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Outcome, RematchState, Seats, Status};
+use super::{BlockedPits, Outcome, RematchState, Seats, Status};
 use crate::openapi::rules;
 use crate::room::clock::{ClockView, TimeControl};
 
@@ -34,6 +34,11 @@ pub struct Snapshot {
     /// The legal moves of the side to move (empty unless playing).
     #[schema(value_type = Vec<rules::Move>)]
     pub legal: Vec<Move>,
+    /// The pits of the side to move that cannot start a move, with the reason of each (empty unless
+    /// playing), so that a click on one can say why.
+    #[serde(default)]
+    #[schema(value_type = rules::BlockedPits)]
+    pub blocked: BlockedPits,
     /// The result once finished.
     #[schema(required = true)]
     pub result: Option<Outcome>,
@@ -182,6 +187,10 @@ pub struct ErrorBody {
     pub error: String,
     /// For people.
     pub message: String,
+    /// Why a move is illegal (`illegal_move` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<rules::BlockedCode>)]
+    pub reason: Option<Blocked>,
 }
 
 /// The page of game `id`.

@@ -4,20 +4,39 @@
 //!
 //! Every message is built from these types and serialised by serde, never by hand; the load generator and
 //! the tests use the same types. They all deserialise too, so that a client written in Rust reads what the
-//! server writes. `socket.rs` holds the WebSocket messages, `http.rs` the HTTP bodies; both are re-exported here.
+//! server writes. `socket.rs` holds the WebSocket messages, `http.rs` the HTTP bodies of games, `analysis.rs` those of the rules
+//! help; all are re-exported here.
 
+mod analysis;
 mod http;
 mod socket;
 
+pub use analysis::*;
 pub use http::*;
 pub use socket::*;
 
+use std::collections::BTreeMap;
+
 use bao_ai::Level;
-use bao_core::{DrawRule, GameResult, Side};
+use bao_core::{Blocked, DrawRule, GameResult, Move, Pit, Position, Side};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::openapi::rules;
+
+/// The `blocked` field of snapshots and `moved` events: the pits of the side to move that cannot start a
+/// move, each with its reason (issue 13). Serialised as `{"A1": "empty", …}`, in pit order.
+pub type BlockedPits = BTreeMap<Pit, Blocked>;
+
+/// The [`BlockedPits`] of `pos` whose legal moves are `legal`, as bao-core's [`Position::blocked_among`]
+/// gives them; empty when `playing` is false (a game that is over or still waiting shows none, as its
+/// `legal` list is empty too).
+pub fn blocked_pits(pos: &Position, legal: &[Move], playing: bool) -> BlockedPits {
+    if !playing {
+        return BlockedPits::new();
+    }
+    pos.blocked_among(legal).into_iter().collect()
+}
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -336,6 +355,7 @@ mod tests {
             position: played.position,
             stage: played.position.stage(played.position.to_move()),
             legal: played.legal.to_vec(),
+            blocked: blocked_pits(&played.position, &played.legal, true),
             result: None,
             clock: None,
         }));
@@ -360,6 +380,7 @@ mod tests {
             position: played.position,
             stage: Stage::Mtaji,
             legal: played.legal.to_vec(),
+            blocked: BlockedPits::new(),
             result: None,
             clock: None,
         };

@@ -1,10 +1,10 @@
 //! The WebSocket messages: what a client sends ([`ClientMsg`]) and what the server sends ([`ServerMsg`]).
 
-use bao_core::{Move, Position, Side, Stage, Step};
+use bao_core::{Blocked, Move, Position, Side, Stage, Step};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{Outcome, Seats, Snapshot, Status, You};
+use super::{BlockedPits, Outcome, Seats, Snapshot, Status, You};
 use crate::openapi::rules;
 use crate::room::clock::ClockView;
 
@@ -75,6 +75,11 @@ pub struct Moved {
     /// The legal moves next.
     #[schema(value_type = Vec<rules::Move>)]
     pub legal: Vec<Move>,
+    /// The pits of the side to move next that cannot start a move, with the reason of each (empty once the
+    /// game is over).
+    #[serde(default)]
+    #[schema(value_type = rules::BlockedPits)]
+    pub blocked: BlockedPits,
     /// The game's result, when the move ended it (by the rules, or drawn).
     #[schema(required = true)]
     pub result: Option<Outcome>,
@@ -200,6 +205,10 @@ pub enum ServerMsg {
         code: String,
         /// For people.
         message: String,
+        /// Why a move is illegal (`illegal_move` only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<rules::BlockedCode>)]
+        reason: Option<Blocked>,
     },
     /// The answer to `ping`.
     Pong,
@@ -230,6 +239,7 @@ impl ServerMsg {
         ServerMsg::Error {
             code: e.code().to_owned(),
             message: e.message(),
+            reason: e.reason(),
         }
     }
 

@@ -93,10 +93,7 @@ impl Room {
             tx,
             generation: self.generation,
         };
-        self.deps
-            .metrics
-            .games_in_memory
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.deps.metrics.games_in_memory.inc();
         tokio::spawn(self.run(rx));
         task
     }
@@ -345,10 +342,7 @@ impl Room {
         self.rooms.forget(&self.game.id, self.generation);
         rx.close();
         while rx.try_recv().is_ok() {}
-        self.deps
-            .metrics
-            .games_in_memory
-            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+        self.deps.metrics.games_in_memory.dec();
         tracing::debug!(game = %self.game.id, "room left memory");
     }
 }

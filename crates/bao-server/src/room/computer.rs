@@ -83,7 +83,10 @@ impl Computer {
         let metrics = Arc::clone(&self.metrics);
         tokio::spawn(async move {
             // Wait for a free search slot; a search whose human left meanwhile is not started.
-            let Ok(permit) = permits.acquire_owned().await else {
+            metrics.computer_searches_waiting.inc();
+            let permit = permits.acquire_owned().await;
+            metrics.computer_searches_waiting.dec();
+            let Ok(permit) = permit else {
                 return;
             };
             if stop.load(Ordering::Relaxed) {
@@ -91,14 +94,14 @@ impl Computer {
                 return;
             }
             let _ = tokio::task::spawn_blocking(move || {
-                metrics.computer_searches.fetch_add(1, Ordering::Relaxed);
+                metrics.computer_searches.inc();
                 // A panicking search must not leave the room waiting forever: it then plays a fallback move.
                 let mv = std::panic::catch_unwind(|| {
                     bao_ai::choose_move_within(&pos, level, seed, Some(stop), budget)
                 })
                 .ok()
                 .flatten();
-                metrics.computer_searches.fetch_sub(1, Ordering::Relaxed);
+                metrics.computer_searches.dec();
                 drop(permit);
                 let _ = tx.try_send((ply, mv));
             })

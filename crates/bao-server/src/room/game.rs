@@ -19,8 +19,8 @@ use super::log::Event;
 use super::presence::Crowd;
 use crate::error::AppError;
 use crate::protocol::{
-    share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, Seats, Snapshot, Status,
-    HISTORY_PAGE, HISTORY_WINDOW,
+    blocked_pits, share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, Seats,
+    Snapshot, Status, HISTORY_PAGE, HISTORY_WINDOW,
 };
 use crate::record::{self, RecordInfo};
 use crate::store::{ClockRow, GameRow, MoveRow, Now};
@@ -354,6 +354,7 @@ impl Game {
             stage: pos.stage(pos.to_move()),
             moves: self.moves.clone(),
             legal: self.legal().to_vec(),
+            blocked: blocked_pits(&pos, self.legal(), self.status == Status::Playing),
             result: self.outcome,
             v,
             watchers: crowd.watchers(),
@@ -553,6 +554,7 @@ fn moved_json(
         } else {
             played.legal.to_vec()
         },
+        blocked: blocked_pits(&after, &played.legal, outcome.is_none()),
         result: outcome,
         clock,
     };

@@ -16,9 +16,10 @@ use tokio::sync::broadcast;
 /// gets a snapshot.
 const LOG_CAP: usize = 4096;
 /// Bytes of event text kept in memory per room at most (the latest event is kept whatever its size): a
-/// room's memory must not grow with the game's length. About 60 `moved` events of Kujifunza (their traces
-/// make them about 1 KB); a client further behind gets a snapshot.
-const LOG_BYTES: usize = 64 * 1024;
+/// room's memory must not grow with the game's length. About 15 `moved` events of Kujifunza (their traces
+/// make them about 1 KB); a client further behind gets a snapshot, which is then hardly bigger than the
+/// events it replaces (the snapshot carries 100 positions).
+const LOG_BYTES: usize = 16 * 1024;
 /// Unwritten versions (presence, offers) a room lets pile up before it writes its version.
 pub const VERSION_SLACK: u64 = 512;
 /// How far a room loaded after a crash skips ahead: more than `VERSION_SLACK`, so that no client can hold a

@@ -1,11 +1,10 @@
 //! The room's handlers that change the game: moves (a person's and the computer's), resignation, rematch,
 //! joining. Each writes to the database first and publishes its events only once the write succeeded.
 
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
-use bao_core::{Move, Side, Variant};
+use bao_core::{Blocked, Move, Side, Variant};
 
 use super::actor::Room;
 use super::clock::computer_budget;
@@ -24,6 +23,27 @@ const INLINE_LAPS: u64 = 20_000;
 /// How long the computer waits before trying again a move the database could not take.
 const COMPUTER_RETRY: Duration = Duration::from_secs(1);
 
+/// Legal moves an `illegal_move` message lists in full; more are summed up.
+const LISTED_MOVES: usize = 6;
+
+/// The `illegal_move` error: `what` is wrong, and the legal moves in a few words (all of them when there are
+/// few, otherwise how many and some examples), so that the message stays short.
+fn illegal(what: &str, reason: Blocked, legal: &[Move]) -> AppError {
+    let names: Vec<String> = legal.iter().map(Move::to_string).collect();
+    let moves = match names.len() {
+        0 => "There is no legal move.".to_owned(),
+        n if n <= LISTED_MOVES => format!("Legal moves: {}.", names.join(", ")),
+        n => format!(
+            "There are {n} legal moves, such as {}.",
+            names[..4].join(", ")
+        ),
+    };
+    AppError::IllegalMove {
+        message: format!("{what}. {moves}"),
+        reason,
+    }
+}
+
 impl Room {
     /// The seat of connection `conn`, or `not_a_player` with `why`.
     pub(super) fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
@@ -33,22 +53,14 @@ impl Room {
             .ok_or_else(|| AppError::NotAPlayer(why.to_owned()))
     }
 
-    fn legal_list(&self) -> String {
-        let legal = self.game.legal();
-        if legal.is_empty() {
-            return "none".to_owned();
-        }
-        let names: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
-        names.join(" ")
-    }
-
     pub(super) async fn on_move(&mut self, conn: u64, ply: u64, text: &str) -> Answer {
         let seat = self.player(conn, "only the players can move; you are watching")?;
         let Ok(mv) = text.parse::<Move>() else {
-            return Err(AppError::IllegalMove(format!(
-                "{text:?} is not a move; legal moves: {}",
-                self.legal_list()
-            )));
+            return Err(illegal(
+                &format!("{text:?} is not a move in notation"),
+                Blocked::NotLegal,
+                self.game.legal(),
+            ));
         };
         let played = self.game.ply();
         if ply < played {
@@ -131,13 +143,16 @@ impl Room {
         // positions, which must not hold up the other games on this worker: those go to the blocking pool.
         // Handing every move there would cost two thread switches a move, a good part of the server's time
         // under load.
-        let played = match pos.play_full_within(mv, INLINE_LAPS) {
+        let played = match pos.play_full_known(mv, self.game.legal(), INLINE_LAPS) {
             Some(r) => r,
             None => tokio::task::spawn_blocking(move || pos.play_full(mv))
                 .await
                 .map_err(|e| AppError::Internal(format!("move validation failed: {e}")))?,
         }
-        .map_err(|e| AppError::IllegalMove(e.to_string()))?;
+        .map_err(|e| {
+            let what = format!("{} cannot be played: {}", e.played, e.reason.description());
+            illegal(&what, e.reason, &e.legal)
+        })?;
         let ply = self.game.ply();
         let move_v = self.log.next_v();
         let outcome = self.game.outcome_after(&played);
@@ -183,9 +198,7 @@ impl Room {
         if let Some(o) = outcome {
             self.end(o);
         }
-        let m = &self.deps.metrics;
-        m.moves_total.fetch_add(1, Ordering::Relaxed);
-        m.observe_move(started.elapsed());
+        self.deps.metrics.move_played(started.elapsed());
         self.maybe_think();
         Ok(())
     }
@@ -270,10 +283,7 @@ impl Room {
             .insert_rematch(&self.game.id, v as i64, &row)
             .await?;
         self.log.stored(v);
-        self.deps
-            .metrics
-            .games_created_total
-            .fetch_add(1, Ordering::Relaxed);
+        self.deps.metrics.games_created.inc();
         let agreed = Rematch {
             v,
             game: Some(row.id.clone()),

@@ -51,6 +51,8 @@ impl Health {
 pub(super) struct Writer {
     pub(super) conn: PoolConnection<Sqlite>,
     pub(super) ok: bool,
+    /// When the write asked for the writer (for the commit-time histogram).
+    pub(super) started: Instant,
 }
 
 impl Drop for Writer {

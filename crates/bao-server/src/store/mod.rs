@@ -1,7 +1,8 @@
 //! Persistence: games and their moves in SQLite (a file in the data directory, WAL mode).
 //!
 //! Only the non-macro `sqlx::query` API is used, so building needs no database. The SQL is kept portable
-//! (`$N` parameters, TEXT/BIGINT/INTEGER columns) so that PostgreSQL can be added later.
+//! (`$N` parameters, TEXT/BIGINT/INTEGER columns) so that PostgreSQL can be added later; the exception is
+//! `group.rs`'s multi-row statements (`?` parameters, SQLite's `UPDATE … FROM (VALUES …)`), for speed.
 //!
 //! Here the [`Store`] and its queries; `group.rs` the writer task that commits the moves of all games waiting
 //! at once (group commit), `rows.rs` the typed rows, `health.rs` how the last writes went and the writer
@@ -32,6 +33,7 @@ use sqlx::{Connection, Row, SqlitePool};
 use bao_core::Side;
 
 use crate::error::AppError;
+use crate::metrics::StoreMetrics;
 use crate::protocol::{Outcome, Status};
 use group::MoveJob;
 use health::{hint, touch_health, unwritable, Health, Writer, PROBE_TIMEOUT};
@@ -49,6 +51,8 @@ pub struct Store {
     path: PathBuf,
     /// How the last writes went, for `/healthz`.
     health: Arc<Health>,
+    /// Write times and failures, for `/metrics`.
+    metrics: StoreMetrics,
     /// The group-commit writer task that moves go to (`None` in the task's own copy, which writes them).
     moves: Option<mpsc::Sender<MoveJob>>,
     /// Transactions committed holding moves (fewer than the moves when they are grouped).
@@ -162,6 +166,7 @@ impl Store {
             reader,
             path,
             health: Arc::default(),
+            metrics: StoreMetrics::default(),
             moves: None,
             move_commits: Arc::default(),
             time: Arc::new(ServerTime::starting(downtime)),
@@ -209,6 +214,11 @@ impl Store {
         }
     }
 
+    /// The database's metrics (registered in the server's `/metrics`).
+    pub fn metrics(&self) -> &StoreMetrics {
+        &self.metrics
+    }
+
     /// One small committed write.
     async fn probe(&self) -> Result<(), AppError> {
         let mut w = self
@@ -220,8 +230,13 @@ impl Store {
 
     /// The writer connection for one write.
     async fn writer(&self, what: &str) -> Result<Writer, AppError> {
+        let started = std::time::Instant::now();
         match self.pool.acquire().await {
-            Ok(conn) => Ok(Writer { conn, ok: false }),
+            Ok(conn) => Ok(Writer {
+                conn,
+                ok: false,
+                started,
+            }),
             Err(e) => Err(self.failed(what, e)),
         }
     }
@@ -233,6 +248,9 @@ impl Store {
         what: &str,
         r: Result<T, sqlx::Error>,
     ) -> Result<T, AppError> {
+        self.metrics
+            .commit_seconds
+            .observe(w.started.elapsed().as_secs_f64());
         match r {
             Ok(v) => {
                 w.ok = true;
@@ -262,6 +280,7 @@ impl Store {
     /// Records a failed write, logging when writes start failing (not every failure after it: a full disk
     /// would flood the log with one line per refused move).
     fn note_failure(&self, detail: &str) {
+        self.metrics.write_errors.inc();
         if self.health.record(false) == Some(false) {
             tracing::debug!(db = %self.path.display(), "{detail}");
         } else {
@@ -501,6 +520,16 @@ impl Store {
             });
         }
         Ok(Some((game, moves)))
+    }
+
+    /// Whether game `id` exists (without loading it).
+    pub async fn exists(&self, id: &str) -> Result<bool, AppError> {
+        let row = sqlx::query("SELECT 1 FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.reader)
+            .await
+            .map_err(AppError::db)?;
+        Ok(row.is_some())
     }
 
     /// The version of the `moved` event of move `ply` of game `id` and the clock after it, if it is stored.

@@ -1,0 +1,153 @@
+//! `POST /api/analysis`, the rules help (protocol.md, "Rules help"): for any position, its legal moves with
+//! their results and traces, why each other pit cannot be played, and on request the computer's best move.
+//!
+//! Whatever a client sends, the work stays bounded: positions whose moves take long to tell apart are
+//! refused (`too_complex`), a search lasts at most [`MAX_THINK_MS`], analyses are rate-limited per address
+//! (`--analysis-per-minute`) and capped in number (`--analysis-concurrency`, refused with 429 beyond), and each
+//! runs on the blocking pool holding one of the computer's permits (`--computer-threads`), so analyses and
+//! computer opponents together never take more cores than that.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderMap;
+use axum::Json;
+use bao_core::Position;
+
+use crate::api::{client_key, JsonBody};
+use crate::error::AppError;
+use crate::metrics::Metrics;
+use crate::openapi::AnalysisErrors;
+use crate::protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
+use crate::state::AppState;
+
+/// Laps of relay sowing (beyond each move's first 24) that telling a position's moves apart may take, for the
+/// position and for each position after one of its moves: about 8 ms. Ordinary positions need none; the rare
+/// ones with a long never-ending candidate move are refused rather than keep a core busy for seconds.
+const LAP_BUDGET: u64 = 1_000_000;
+
+/// How long a client is told to wait when every analysis place is taken.
+const BUSY_RETRY: Duration = Duration::from_secs(1);
+
+/// `POST /api/analysis`: the legal moves of a position, its blocked pits, and optionally the best move.
+#[utoipa::path(
+    post,
+    path = "/api/analysis",
+    operation_id = "analysePosition",
+    tag = "rules",
+    request_body(
+        content = AnalysisRequest,
+        description = "the position to analyse and, to hear the computer's best move, how long it may think",
+    ),
+    responses(
+        (status = 200, description = "every legal move with the position after it and its trace, the blocked \
+            pits of the side to move with their reasons, and with `think_ms` the computer's best move",
+            body = Analysis),
+        AnalysisErrors,
+    )
+)]
+pub async fn analyse(
+    State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<AnalysisRequest>,
+) -> Result<Json<Analysis>, AppError> {
+    let pos = Position::from_json(&body.position.to_string())
+        .map_err(|e| AppError::BadPosition(e.to_string()))?;
+    let think = match body.think_ms {
+        None => None,
+        Some(ms @ 1..=MAX_THINK_MS) => Some(Duration::from_millis(ms)),
+        Some(ms) => {
+            return Err(AppError::BadRequest(format!(
+                "think_ms must be between 1 and {MAX_THINK_MS}, not {ms}"
+            )))
+        }
+    };
+    // Counted once the request is valid, like games created.
+    state
+        .limits()
+        .analysis(client_key(&state, addr, &headers))?;
+    let place =
+        state
+            .analyses()
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| AppError::RateLimited {
+                message:
+                    "the server is analysing as many positions as it may; try again in a moment",
+                retry_after: BUSY_RETRY,
+            })?;
+    let metrics = state.rooms().deps().metrics.clone();
+    metrics.analyses.inc();
+    let running = Running(metrics);
+    let permit = state
+        .rooms()
+        .deps()
+        .computer_permits
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| AppError::Unavailable)?;
+    let answer = tokio::task::spawn_blocking(move || {
+        let answer = analysis_of(&pos, think);
+        drop((permit, place, running));
+        answer
+    })
+    .await
+    .map_err(|e| AppError::Internal(format!("analysis failed: {e}")))??;
+    Ok(Json(answer))
+}
+
+/// Counts an analysis in `bao_analyses` until dropped (also when the request is dropped while it waits).
+struct Running(Arc<Metrics>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.analyses.dec();
+    }
+}
+
+/// The analysis of `pos`, with a search of `think` if asked. Blocking: up to `think` plus, for a position
+/// within [`LAP_BUDGET`], a few milliseconds.
+pub fn analysis_of(pos: &Position, think: Option<Duration>) -> Result<Analysis, AppError> {
+    let children = pos
+        .children_within(LAP_BUDGET)
+        .ok_or(AppError::TooComplex)?;
+    let mut legal = Vec::with_capacity(children.len());
+    for (mv, child) in &children {
+        // `play_full` settles the position after the move, generating its moves: bounded the same way.
+        if child.children_within(LAP_BUDGET).is_none() {
+            return Err(AppError::TooComplex);
+        }
+        let played = pos
+            .play_full(*mv)
+            .map_err(|e| AppError::Internal(format!("a listed move was refused: {e}")))?;
+        legal.push(AnalysedMove {
+            mv: *mv,
+            position: played.position,
+            trace: played.trace,
+        });
+    }
+    let moves: Vec<_> = children.iter().map(|(m, _)| *m).collect();
+    let best = match think {
+        Some(time) if !moves.is_empty() => {
+            let mut cfg = bao_ai::Level::Hard.config_for(pos.variant());
+            cfg.time = time;
+            let found = bao_ai::think(pos, &cfg, 0);
+            found.best.map(|mv| Best {
+                mv,
+                score: found.score,
+                depth: found.depth,
+            })
+        }
+        _ => None,
+    };
+    Ok(Analysis {
+        stage: pos.stage(pos.to_move()),
+        legal,
+        blocked: blocked_pits(pos, &moves, pos.result().is_none()),
+        best,
+    })
+}
