@@ -142,3 +142,20 @@ pub fn choose_move(
 ) -> Option<Move> {
     think_until(pos, &level.config_for(pos.variant()), seed, cancel).best
 }
+
+/// [`choose_move`] within at most `max_time` (the computer's clock allowance), if given, besides the level's
+/// own time budget. A short allowance makes the search shallower, never illegal: the best move of the last
+/// finished depth is played.
+pub fn choose_move_within(
+    pos: &Position,
+    level: Level,
+    seed: u64,
+    cancel: Option<Arc<AtomicBool>>,
+    max_time: Option<Duration>,
+) -> Option<Move> {
+    let mut cfg = level.config_for(pos.variant());
+    if let Some(t) = max_time {
+        cfg.time = cfg.time.min(t);
+    }
+    think_until(pos, &cfg, seed, cancel).best
+}

@@ -24,6 +24,7 @@ use crate::protocol::{
     game_path, share_url, CreateGame, Created, ErrorBody, History, Joined, Opponent, SeatChoice,
     SeatKind, Snapshot, Version,
 };
+use crate::room::clock::TimeControl;
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::tokens::{hash_token, new_token};
@@ -166,6 +167,10 @@ pub async fn create(
             })?)
         }
     };
+    let clock = match &body.clock {
+        Some(v) => TimeControl::from_json(v).map_err(AppError::BadClock)?,
+        None => None,
+    };
     // Checked after validation: only games that would be created count.
     state.limits().create(client_key(&state, addr, &headers))?;
     if state.rooms().is_full() {
@@ -180,7 +185,8 @@ pub async fn create(
     }
     let mut hashes = [None, None];
     hashes[seat.index()] = Some(hash_token(&token));
-    let row = GameRow::new(variant, kinds, hashes, computer);
+    let mut row = GameRow::new(variant, kinds, hashes, computer);
+    row.clock = clock;
     state.store().insert_game(&row).await?;
     state.metrics().games_created.inc();
     tracing::info!(game = %row.id, variant = variant.name(), "game created");

@@ -47,6 +47,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::create))
         .routes(routes!(api::get_game))
         .routes(routes!(api::join))
+        .routes(routes!(crate::status::games_status))
         .routes(routes!(api::record))
         .routes(routes!(api::history))
         .routes(routes!(api::version))

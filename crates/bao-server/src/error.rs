@@ -29,6 +29,9 @@ pub enum AppError {
         "unknown variant {0:?}; the variants are kujifunza, kiswahili, kiswahili-malawi and kimasai"
     )]
     UnknownVariant(String),
+    /// 400 `bad_clock`: a `clock` that is not one of protocol.md's time controls.
+    #[error("{0}")]
+    BadClock(String),
     /// 400 `bad_position`: a position that bao-core refuses (the `bao` command's message).
     #[error("{0}")]
     BadPosition(String),
@@ -105,9 +108,10 @@ pub enum AppError {
 
 impl AppError {
     /// Every [`code`](AppError::code), so that `/metrics` can show each one from the start.
-    pub const CODES: [&'static str; 19] = [
+    pub const CODES: [&'static str; 20] = [
         "bad_request",
         "unknown_variant",
+        "bad_clock",
         "bad_message",
         "not_a_player",
         "forbidden_origin",
@@ -137,6 +141,7 @@ impl AppError {
         match self {
             AppError::BadRequest(_) => "bad_request",
             AppError::UnknownVariant(_) => "unknown_variant",
+            AppError::BadClock(_) => "bad_clock",
             AppError::BadMessage(_) => "bad_message",
             AppError::BadPosition(_) => "bad_position",
             AppError::TooComplex => "too_complex",
@@ -162,6 +167,7 @@ impl AppError {
         match self {
             AppError::BadRequest(_)
             | AppError::UnknownVariant(_)
+            | AppError::BadClock(_)
             | AppError::BadMessage(_)
             | AppError::BadPosition(_) => StatusCode::BAD_REQUEST,
             AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
@@ -319,6 +325,7 @@ mod tests {
                 reason: Blocked::Empty,
             },
             AppError::BadPosition(s()),
+            AppError::BadClock(s()),
             AppError::TooComplex,
             AppError::PayloadTooLarge,
             AppError::RateLimited {

@@ -34,6 +34,7 @@ pub mod qr;
 pub mod record;
 pub mod room;
 pub mod state;
+pub mod status;
 pub mod store;
 pub mod tokens;
 pub mod ws;

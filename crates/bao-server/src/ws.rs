@@ -295,6 +295,9 @@ impl Conn {
             ClientMsg::Move { ply, mv } => self.room.play(self.id, ply, &mv).await,
             ClientMsg::Resign => self.room.resign(self.id).await,
             ClientMsg::Rematch => self.room.rematch(self.id).await,
+            ClientMsg::Abort => self.room.abort(self.id).await,
+            ClientMsg::Takeback => self.room.takeback(self.id).await,
+            ClientMsg::TakebackDecline => self.room.decline_takeback(self.id).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping => Ok(None),
         };
         self.answer(socket, answer).await

@@ -426,11 +426,18 @@ async fn the_server_writes_what_the_document_describes() {
     let doc = served_document(&s).await;
     let schemas = Schemas::new(&doc);
     let mut rng = Rng(7);
-    for variant in Variant::ALL {
+    // Every kind of clock, so that the clocked snapshot and events are checked too.
+    let clocks = [
+        Value::Null,
+        json!({"kind": "live", "initial_s": 300, "increment_s": 3}),
+        json!({"kind": "correspondence", "days": 3}),
+        json!({"kind": "live", "initial_s": 600, "increment_s": 0}),
+    ];
+    for (variant, clock) in Variant::ALL.into_iter().zip(clocks) {
         let (status, created) = s
             .post(
                 "/api/games",
-                json!({"variant": variant.name(), "seat": "south"}),
+                json!({"variant": variant.name(), "seat": "south", "clock": clock}),
             )
             .await;
         assert_eq!(status, 201);

@@ -52,6 +52,7 @@ async fn computer_game(ctx: &Ctx, rng: &mut StdRng) -> Result<(), Fail> {
                 seat: Some(SeatChoice::South),
                 opponent: Some(Opponent::Computer),
                 level: Some(ctx.args.computer_level.clone()),
+                clock: None,
             }),
         201,
     )

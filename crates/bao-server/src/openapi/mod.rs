@@ -175,6 +175,10 @@ impl IntoResponses for CreateErrors {
                 "the variant is not one of the four",
             ),
             (
+                AppError::BadClock("clock: days must be 1 to 14, not 30".into()),
+                "the `clock` is not `null`, a live clock or days per move within the bounds",
+            ),
+            (
                 AppError::RateLimited {
                     message: "too many requests; try again in a moment",
                     retry_after: std::time::Duration::from_secs(2),
@@ -184,6 +188,22 @@ impl IntoResponses for CreateErrors {
         ];
         list.extend(capacity_errors());
         api_errors(list)
+    }
+}
+
+/// The error answers of `POST /api/games/status`.
+#[derive(Debug)]
+pub struct StatusErrors;
+
+impl IntoResponses for StatusErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::BadRequest("at most 100 ids at once, not 101".into()),
+                "the body is not `{\"ids\": [...]}` or holds more than 100 ids",
+            ),
+            internal(),
+        ])
     }
 }
 

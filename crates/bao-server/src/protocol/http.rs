@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use super::{BlockedPits, Outcome, RematchState, Seats, Status};
 use crate::openapi::rules;
+use crate::room::clock::{ClockView, TimeControl};
 
 /// A game as `GET /api/games/{id}` and the socket's `snapshot` show it (protocol.md, "Game snapshot").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -69,6 +70,10 @@ pub struct Snapshot {
     /// The absolute share link when the server knows its public address.
     #[schema(required = true)]
     pub share_url: Option<String>,
+    /// The clock (`null`: the game has none).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
 }
 
 /// Positions a snapshot carries at most.
@@ -106,6 +111,11 @@ pub struct CreateGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<rules::Level>)]
     pub level: Option<String>,
+    /// The time control: `null` (the default: no clock), a live Fischer clock or days per move (read as
+    /// JSON: a bad one is answered with `bad_clock`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<TimeControl>)]
+    pub clock: Option<serde_json::Value>,
 }
 
 /// The seat the creator of a game asks for.
@@ -191,4 +201,37 @@ pub fn game_path(id: &str) -> String {
 /// The absolute share link of game `id` under the public base address, if the server has one.
 pub fn share_url(public_url: Option<&str>, id: &str) -> Option<String> {
     public_url.map(|base| format!("{}{}", base.trim_end_matches('/'), game_path(id)))
+}
+
+/// The body of `POST /api/games/status`: the games a browser remembers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct StatusQuery {
+    /// Game ids, at most [`MAX_STATUS_IDS`].
+    pub ids: Vec<String>,
+}
+
+/// Ids one `POST /api/games/status` may ask about.
+pub const MAX_STATUS_IDS: usize = 100;
+
+/// One game in the answer to `POST /api/games/status`: public facts only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct GameStatus {
+    /// Game id.
+    pub id: String,
+    /// The variant.
+    #[schema(value_type = rules::Variant)]
+    pub variant: Variant,
+    /// Where the game stands.
+    pub status: Status,
+    /// The side to move while the game is being played (`null` otherwise).
+    #[schema(value_type = Option<rules::Side>, required = true)]
+    pub to_move: Option<Side>,
+    /// The result once finished.
+    #[schema(required = true)]
+    pub result: Option<Outcome>,
+    /// The clock now (`null`: the game has none).
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
+    /// Moves played.
+    pub moves: u64,
 }

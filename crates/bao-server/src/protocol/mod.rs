@@ -115,6 +115,11 @@ pub enum Reason {
     Repetition,
     /// Drawn: the move limit was reached.
     MoveLimit,
+    /// The loser's time ran out.
+    Time,
+    /// Ended before both sides had moved: by a player, the creator of a game nobody joined, or the server
+    /// when a first move did not come in time. No winner; the game does not count.
+    Aborted,
 }
 
 impl Reason {
@@ -126,6 +131,8 @@ impl Reason {
             Reason::Resign => "resign",
             Reason::Repetition => "repetition",
             Reason::MoveLimit => "move_limit",
+            Reason::Time => "time",
+            Reason::Aborted => "aborted",
         }
     }
 
@@ -137,6 +144,8 @@ impl Reason {
             "resign" => Some(Reason::Resign),
             "repetition" => Some(Reason::Repetition),
             "move_limit" => Some(Reason::MoveLimit),
+            "time" => Some(Reason::Time),
+            "aborted" => Some(Reason::Aborted),
             _ => None,
         }
     }
@@ -176,6 +185,14 @@ impl Outcome {
         Outcome {
             winner: Some(winner),
             reason,
+        }
+    }
+
+    /// The game was aborted (no winner, not counted).
+    pub fn aborted() -> Outcome {
+        Outcome {
+            winner: None,
+            reason: Reason::Aborted,
         }
     }
 
@@ -304,10 +321,12 @@ mod tests {
         let e = ServerMsg::Ended {
             v: 9,
             result: Outcome::win(Side::North, Reason::Resign),
+            clock: None,
         };
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
-            json!({"t": "ended", "v": 9, "result": {"winner": "north", "reason": "resign"}})
+            json!({"t": "ended", "v": 9, "result": {"winner": "north", "reason": "resign"},
+                   "clock": null})
         );
         let offer = ServerMsg::Rematch(Rematch {
             v: 3,
@@ -338,6 +357,7 @@ mod tests {
             legal: played.legal.to_vec(),
             blocked: blocked_pits(&played.position, &played.legal, true),
             result: None,
+            clock: None,
         }));
         let text = ev.to_json();
         let back: ServerMsg = serde_json::from_str(&text).unwrap();
@@ -362,6 +382,7 @@ mod tests {
             legal: played.legal.to_vec(),
             blocked: BlockedPits::new(),
             result: None,
+            clock: None,
         };
         let text = ev.clone().to_bounded_json();
         assert!(text.len() < MAX_EVENT_BYTES, "{} bytes", text.len());
@@ -393,6 +414,8 @@ mod tests {
             Reason::Resign,
             Reason::Repetition,
             Reason::MoveLimit,
+            Reason::Time,
+            Reason::Aborted,
         ] {
             assert_eq!(Reason::parse(r.name()), Some(r));
             assert_eq!(serde_json::to_value(r).unwrap(), json!(r.name()));

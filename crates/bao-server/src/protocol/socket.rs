@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::{BlockedPits, Outcome, Seats, Snapshot, Status, You};
 use crate::openapi::rules;
+use crate::room::clock::ClockView;
 
 /// A message from a client (protocol.md, "WebSocket").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -33,6 +34,13 @@ pub enum ClientMsg {
     Resign,
     /// Offer a rematch, or accept the opponent's offer.
     Rematch,
+    /// End the game without a result, before both sides have moved (or, for its creator, a game nobody
+    /// joined).
+    Abort,
+    /// Offer to undo the moves back to just before the sender's latest move, or accept the opponent's offer.
+    Takeback,
+    /// Decline the opponent's takeback offer.
+    TakebackDecline,
     /// Keep-alive; answered with `pong`.
     Ping,
 }
@@ -75,6 +83,10 @@ pub struct Moved {
     /// The game's result, when the move ended it (by the rules, or drawn).
     #[schema(required = true)]
     pub result: Option<Outcome>,
+    /// The clock after the move (`null`: the game has none).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
 }
 
 /// The `presence` event: who is connected.
@@ -118,6 +130,27 @@ pub struct Rematch {
     pub token: Option<String>,
 }
 
+/// The `undone` event: a takeback was agreed; the game goes on from ply `ply` (the moves from it on are gone).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Undone {
+    /// Its version.
+    pub v: u64,
+    /// Moves left: the game continues from this ply.
+    pub ply: u64,
+    /// The position after those moves.
+    #[schema(value_type = rules::Position)]
+    pub position: Position,
+    /// The stage of the side to move.
+    #[schema(value_type = rules::Stage)]
+    pub stage: Stage,
+    /// The legal moves now.
+    #[schema(value_type = Vec<rules::Move>)]
+    pub legal: Vec<Move>,
+    /// The clock now (`null`: the game has none).
+    #[schema(required = true)]
+    pub clock: Option<ClockView>,
+}
+
 /// A message from the server (protocol.md, "WebSocket").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "t", rename_all = "snake_case")]
@@ -144,9 +177,28 @@ pub enum ServerMsg {
         v: u64,
         /// How.
         result: Outcome,
+        /// The clock, stopped (`null`: the game has none).
+        #[serde(default)]
+        #[schema(required = true)]
+        clock: Option<ClockView>,
     },
     /// A rematch offer or agreement.
     Rematch(Rematch),
+    /// A takeback offer.
+    Takeback {
+        /// Its version.
+        v: u64,
+        /// The side that offers.
+        #[schema(value_type = rules::Side)]
+        offered_by: Side,
+    },
+    /// The takeback offer was declined.
+    TakebackDeclined {
+        /// Its version.
+        v: u64,
+    },
+    /// A takeback was agreed: moves were undone.
+    Undone(Box<Undone>),
     /// An error, to the sender only.
     Error {
         /// The code (see [`crate::error::AppError::code`]).

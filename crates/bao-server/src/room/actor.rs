@@ -18,6 +18,12 @@ use crate::error::AppError;
 use crate::protocol::{Presence, SeatKind, ServerMsg, You};
 use crate::store::{GameRow, MoveRow};
 
+/// Now, on tokio's clock: the same as the system's, except in tests that pause and move tokio's time, where
+/// every deadline of the room (its timers, its idle exit) then moves with it.
+pub(super) fn now() -> Instant {
+    tokio::time::Instant::now().into_std()
+}
+
 /// Commands queued per room.
 const COMMAND_CAP: usize = 64;
 
@@ -35,6 +41,8 @@ pub struct Room {
     answers: Option<mpsc::Receiver<computer::Answer>>,
     /// The computer's move that the database could not take, tried again at the instant given (ply, move).
     pub(super) unsaved_computer_move: Option<(Instant, u64, Move)>,
+    /// A clock result the database could not take is not written again before this.
+    pub(super) clock_hold: Option<Instant>,
 }
 
 impl Room {
@@ -48,10 +56,10 @@ impl Room {
         let deps = rooms.deps().clone();
         let stored = row.v.max(0) as u64;
         let closed_cleanly = row.closed_v == Some(row.v);
-        let game = Game::from_rows(row, moves)?;
+        let game = Game::from_rows(row, moves, deps.store.time().now().up)?;
         let log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer)
             .keep_at_most(deps.limits.max_replay);
-        let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), Instant::now());
+        let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), now());
         let (computer, answers) = if game.kinds.contains(&SeatKind::Computer) {
             let level = game.level.unwrap_or(bao_ai::Level::Medium);
             let (c, rx) = Computer::new(
@@ -74,6 +82,7 @@ impl Room {
             computer,
             answers,
             unsaved_computer_move: None,
+            clock_hold: None,
         })
     }
 
@@ -90,6 +99,9 @@ impl Room {
     }
 
     fn idle_deadline(&self) -> Option<Instant> {
+        if self.clock_keeps_room() {
+            return None;
+        }
         let limit = if self.game.status == crate::protocol::Status::Finished {
             self.deps.limits.idle_finished
         } else {
@@ -100,10 +112,15 @@ impl Room {
 
     fn next_deadline(&self) -> Option<Instant> {
         let retry = self.unsaved_computer_move.map(|(at, _, _)| at);
-        [self.idle_deadline(), self.crowd.due(), retry]
-            .into_iter()
-            .flatten()
-            .min()
+        [
+            self.idle_deadline(),
+            self.crowd.due(),
+            retry,
+            self.clock_deadline(),
+        ]
+        .into_iter()
+        .flatten()
+        .min()
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
@@ -128,7 +145,8 @@ impl Room {
                 }
                 Some((ply, mv)) = answers.recv() => self.on_computer_answer(ply, mv).await,
                 () = sleep => {
-                    let now = Instant::now();
+                    self.on_clock_due().await;
+                    let now = now();
                     self.retry_computer_move(now).await;
                     if self.crowd.take_due(now) {
                         self.publish_presence();
@@ -188,6 +206,15 @@ impl Room {
             Command::Rematch { conn, reply } => {
                 let _ = reply.send(self.on_rematch(conn).await);
             }
+            Command::Abort { conn, reply } => {
+                let _ = reply.send(self.on_abort(conn).await);
+            }
+            Command::Takeback { conn, reply } => {
+                let _ = reply.send(self.on_takeback(conn).await);
+            }
+            Command::TakebackDecline { conn, reply } => {
+                let _ = reply.send(self.on_decline_takeback(conn).await);
+            }
             Command::Join { reply } => {
                 let _ = reply.send(self.on_join().await);
             }
@@ -206,8 +233,12 @@ impl Room {
     }
 
     pub(super) fn snapshot(&self) -> crate::protocol::Snapshot {
-        self.game
-            .snapshot(self.log.v(), &self.crowd, self.deps.public_url.as_deref())
+        self.game.snapshot(
+            self.log.v(),
+            &self.crowd,
+            self.deps.public_url.as_deref(),
+            self.deps.store.time().now(),
+        )
     }
 
     /// Serialises `msg` once and publishes it to everybody.
@@ -224,7 +255,7 @@ impl Room {
             status: self.game.status,
             seats: self.game.seats(&self.crowd),
         });
-        self.crowd.published(Instant::now());
+        self.crowd.published(now());
         self.publish(&msg);
     }
 
@@ -252,7 +283,7 @@ impl Room {
     fn hello(&mut self, conn: u64, token: Option<String>, client_v: u64) -> HelloReply {
         let seat = token.as_deref().and_then(|t| self.game.seat_of_token(t));
         let token_rejected = token.is_some() && seat.is_none();
-        let due = self.crowd.enter(conn, seat, Instant::now());
+        let due = self.crowd.enter(conn, seat, now());
         let welcome = ServerMsg::Welcome {
             you: You::from(seat),
             v: self.log.v(),
@@ -281,7 +312,7 @@ impl Room {
     }
 
     fn leave(&mut self, conn: u64) {
-        let Some((seat, due)) = self.crowd.leave(conn, Instant::now()) else {
+        let Some((seat, due)) = self.crowd.leave(conn, now()) else {
             return;
         };
         if let (Some(s), Some(computer)) = (seat, &self.computer) {
@@ -299,6 +330,10 @@ impl Room {
     async fn leave_memory(&mut self, rx: &mut mpsc::Receiver<Command>) {
         if let Some(c) = &self.computer {
             c.stop();
+        }
+        if let Some(at) = self.wake_deadline() {
+            // A correspondence clock runs on while nobody looks: load the room again when it is due.
+            self.rooms.wake_at(&self.game.id, at);
         }
         let v = self.log.v() as i64;
         if let Err(e) = self.deps.store.close_version(&self.game.id, v).await {

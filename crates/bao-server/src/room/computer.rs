@@ -4,6 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use bao_ai::Level;
 use bao_core::{Move, Position};
@@ -67,8 +68,9 @@ impl Computer {
         self.running.is_some()
     }
 
-    /// Starts a search for the move at `ply` of `pos`, when none is running.
-    pub fn think(&mut self, pos: Position, ply: u64) {
+    /// Starts a search for the move at `ply` of `pos`, when none is running, for at most `budget` (from the
+    /// computer's clock) besides its level's own limit.
+    pub fn think(&mut self, pos: Position, ply: u64, budget: Option<Duration>) {
         if self.running.is_some() {
             return;
         }
@@ -94,10 +96,11 @@ impl Computer {
             let _ = tokio::task::spawn_blocking(move || {
                 metrics.computer_searches.inc();
                 // A panicking search must not leave the room waiting forever: it then plays a fallback move.
-                let mv =
-                    std::panic::catch_unwind(|| bao_ai::choose_move(&pos, level, seed, Some(stop)))
-                        .ok()
-                        .flatten();
+                let mv = std::panic::catch_unwind(|| {
+                    bao_ai::choose_move_within(&pos, level, seed, Some(stop), budget)
+                })
+                .ok()
+                .flatten();
                 metrics.computer_searches.dec();
                 drop(permit);
                 let _ = tx.try_send((ply, mv));

@@ -14,6 +14,7 @@ use axum::extract::ws::Utf8Bytes;
 use bao_ai::Level;
 use bao_core::{DrawWatch, Move, Played, Position, Side, Variant};
 
+use super::clock::{Clock, ClockView};
 use super::log::Event;
 use super::presence::Crowd;
 use crate::error::AppError;
@@ -22,7 +23,7 @@ use crate::protocol::{
     Snapshot, Status, HISTORY_PAGE, HISTORY_WINDOW,
 };
 use crate::record::{self, RecordInfo};
-use crate::store::{GameRow, MoveRow};
+use crate::store::{ClockRow, GameRow, MoveRow, Now};
 use crate::tokens::hash_token;
 
 /// `moved` texts kept for idempotent resends: a client resends its own last move (after a reconnection), so
@@ -68,11 +69,16 @@ pub struct Game {
     pub rematch_of: Option<String>,
     /// The rematch event (for everybody, then per seat) while the room lives.
     pub rematch_event: Option<Arc<Event>>,
+    /// The clock, in a game with a time control.
+    pub clock: Option<Clock>,
+    /// The side whose takeback offer stands (it lapses when a move is played).
+    pub takeback_offer: Option<Side>,
 }
 
 impl Game {
-    /// Rebuilds a game from the database, replaying its moves through bao-core.
-    pub fn from_rows(row: GameRow, moves: Vec<MoveRow>) -> Result<Game, AppError> {
+    /// Rebuilds a game from the database, replaying its moves through bao-core; its clock goes on from the
+    /// last move's (uptime ms `now` if it has none).
+    pub fn from_rows(row: GameRow, moves: Vec<MoveRow>, now: i64) -> Result<Game, AppError> {
         let bad = |m: String| AppError::Internal(format!("game {}: {m}", row.id));
         let start = Position::new(row.variant);
         let mut game = Game {
@@ -94,7 +100,10 @@ impl Game {
             rematch_game: row.rematch_game,
             rematch_of: row.rematch_of,
             rematch_event: None,
+            clock: row.clock.map(|c| Clock::new(c, now)),
+            takeback_offer: None,
         };
+        let last_clock = moves.last().and_then(|m| m.clock);
         // Only the last plies' `moved` texts are kept: building the others would be wasted work.
         let texts_from = moves.len().saturating_sub(KEPT_MOVED);
         for (i, m) in moves.iter().enumerate() {
@@ -110,8 +119,11 @@ impl Game {
                 .play_full(mv)
                 .map_err(|e| bad(format!("stored move {} at ply {i}: {e}", m.notation)))?;
             let outcome = game.outcome_after(&played);
-            let text = (i >= texts_from)
-                .then(|| game.moved_text(m.v as u64, pos.to_move(), mv, &played, outcome));
+            let text = (i >= texts_from).then(|| {
+                let next = pos.to_move().opponent();
+                let clock = game.clock_view_of(m.clock, i as u64 + 1, outcome.is_some(), next);
+                game.moved_text(m.v as u64, pos.to_move(), mv, &played, outcome, clock)
+            });
             game.push(mv, played, text);
             if outcome.is_some() {
                 game.outcome = outcome;
@@ -122,7 +134,89 @@ impl Game {
         if game.outcome.is_some() {
             game.status = Status::Finished;
         }
+        if let (Some(c), Some(stored)) = (game.clock, last_clock) {
+            let running = game
+                .clock_runs_after(game.ply())
+                .then(|| game.position().to_move());
+            game.clock = Some(Clock::resumed(
+                c.control,
+                [stored.south_ms, stored.north_ms],
+                running,
+                stored.at,
+            ));
+        }
         Ok(game)
+    }
+
+    /// Undoes the moves from ply `ply` on (an agreed takeback), rebuilding the positions kept, the legal moves
+    /// and the positions seen by replaying the moves before it. Takebacks are rare and a replay costs
+    /// microseconds a move, so it runs here, on the room's task.
+    pub fn rewind(&mut self, ply: u64) -> Result<(), AppError> {
+        let keep: Vec<Move> = self.moves.iter().take(ply as usize).copied().collect();
+        let start = Position::new(self.variant);
+        self.recent = VecDeque::from([start]);
+        self.recent_from = 0;
+        self.legal_now = start.legal_moves().to_vec();
+        self.moves.clear();
+        self.moved.clear();
+        self.draws = DrawWatch::new(&start);
+        for (i, mv) in keep.into_iter().enumerate() {
+            let played = self
+                .position()
+                .play_full(mv)
+                .map_err(|e| AppError::Internal(format!("replaying move {i}: {e}")))?;
+            self.push(mv, played, None);
+        }
+        self.takeback_offer = None;
+        Ok(())
+    }
+
+    /// The ply of `side`'s latest move, if it has moved (south moves at even plies, north at odd ones).
+    pub fn latest_move_of(&self, side: Side) -> Option<u64> {
+        let last = self.ply().checked_sub(1)?;
+        let mover = if last.is_multiple_of(2) {
+            Side::South
+        } else {
+            Side::North
+        };
+        if mover == side {
+            Some(last)
+        } else {
+            last.checked_sub(1)
+        }
+    }
+
+    /// Whether the clock runs after `plies` moves: once both sides have moved, while the game goes on.
+    fn clock_runs_after(&self, plies: u64) -> bool {
+        plies >= 2 && self.status != Status::Finished
+    }
+
+    /// The clock of a stored move's `moved` event (as it was just after the move), played as the `plies`th
+    /// by the opponent of `next`.
+    pub fn clock_view_of(
+        &self,
+        stored: Option<ClockRow>,
+        plies: u64,
+        ended: bool,
+        next: Side,
+    ) -> Option<ClockView> {
+        let (c, s) = (self.clock?, stored?);
+        let running = (plies >= 2 && !ended).then_some(next);
+        // `at` on the uptime scale: close to Unix ms, and only used for old events sent again.
+        Some(Clock::resumed(c.control, [s.south_ms, s.north_ms], running, s.at).view(s.at, s.at))
+    }
+
+    /// The clock as clients see it now.
+    pub fn clock_view(&self, now: Now) -> Option<ClockView> {
+        self.clock.map(|c| c.view(now.up, now.wall))
+    }
+
+    /// Whether the side to move has yet to make its first move in a game being played, and is a person:
+    /// the server aborts the game if that move does not come in time.
+    pub fn first_move_pending(&self) -> bool {
+        self.status == Status::Playing
+            && self.ply() < 2
+            && !self.is_computer(self.position().to_move())
     }
 
     /// The current position.
@@ -229,8 +323,9 @@ impl Game {
         mv: Move,
         played: &Played,
         outcome: Option<Outcome>,
+        clock: Option<ClockView>,
     ) -> Utf8Bytes {
-        moved_json(v, self.ply(), by, mv, played, outcome)
+        moved_json(v, self.ply(), by, mv, played, outcome, clock)
     }
 
     /// Both seats as the clients see them.
@@ -246,8 +341,8 @@ impl Game {
         }
     }
 
-    /// The snapshot at version `v`.
-    pub fn snapshot(&self, v: u64, crowd: &Crowd, public_url: Option<&str>) -> Snapshot {
+    /// The snapshot at version `v`, its clock measured `now`.
+    pub fn snapshot(&self, v: u64, crowd: &Crowd, public_url: Option<&str>, now: Now) -> Snapshot {
         let pos = self.position();
         let history: Vec<Position> = self.recent.iter().copied().collect();
         Snapshot {
@@ -274,6 +369,7 @@ impl Game {
             history,
             history_from: self.recent_from,
             share_url: share_url(public_url, &self.id),
+            clock: self.clock_view(now),
         }
     }
 
@@ -414,6 +510,7 @@ pub fn rebuild_moved(
     variant: Variant,
     moves: &[Move],
     v: u64,
+    clock: Option<ClockView>,
 ) -> Result<(Side, Utf8Bytes), AppError> {
     let bad =
         |i: usize, e: bao_core::IllegalMove| AppError::Internal(format!("replaying move {i}: {e}"));
@@ -426,7 +523,7 @@ pub fn rebuild_moved(
     }
     let played = pos.play_full(*last).map_err(|e| bad(before.len(), e))?;
     let by = pos.to_move();
-    let text = moved_json(v, before.len() as u64, by, *last, &played, None);
+    let text = moved_json(v, before.len() as u64, by, *last, &played, None, clock);
     Ok((by, text))
 }
 
@@ -439,6 +536,7 @@ fn moved_json(
     mv: Move,
     played: &Played,
     outcome: Option<Outcome>,
+    clock: Option<ClockView>,
 ) -> Utf8Bytes {
     let after = played.position;
     let moved = Moved {
@@ -458,6 +556,7 @@ fn moved_json(
         },
         blocked: blocked_pits(&after, &played.legal, outcome.is_none()),
         result: outcome,
+        clock,
     };
     Utf8Bytes::from(moved.to_bounded_json())
 }

@@ -66,6 +66,21 @@ pub(crate) enum Command {
         conn: u64,
         reply: oneshot::Sender<Answer>,
     },
+    /// An abort.
+    Abort {
+        conn: u64,
+        reply: oneshot::Sender<Answer>,
+    },
+    /// A takeback offer or acceptance.
+    Takeback {
+        conn: u64,
+        reply: oneshot::Sender<Answer>,
+    },
+    /// A takeback declined.
+    TakebackDecline {
+        conn: u64,
+        reply: oneshot::Sender<Answer>,
+    },
     /// Claim a free seat: its side and token.
     Join {
         reply: oneshot::Sender<Result<(Side, String), AppError>>,
@@ -158,6 +173,27 @@ impl RoomHandle {
     pub async fn rematch(&self, conn: u64) -> Answer {
         self.rooms
             .request(&self.id, |reply| Command::Rematch { conn, reply })
+            .await?
+    }
+
+    /// Connection `conn` aborts the game.
+    pub async fn abort(&self, conn: u64) -> Answer {
+        self.rooms
+            .request(&self.id, |reply| Command::Abort { conn, reply })
+            .await?
+    }
+
+    /// Connection `conn` offers or accepts a takeback.
+    pub async fn takeback(&self, conn: u64) -> Answer {
+        self.rooms
+            .request(&self.id, |reply| Command::Takeback { conn, reply })
+            .await?
+    }
+
+    /// Connection `conn` declines the opponent's takeback offer.
+    pub async fn decline_takeback(&self, conn: u64) -> Answer {
+        self.rooms
+            .request(&self.id, |reply| Command::TakebackDecline { conn, reply })
             .await?
     }
 

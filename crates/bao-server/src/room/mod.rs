@@ -7,14 +7,17 @@
 //! - [`log`]: versions, the replay window, the broadcast sender, the last stored version.
 //! - [`presence`]: connections, seats online, watchers, the throttled `presence` event.
 //! - [`computer`]: the computer's turn on the blocking pool.
+//! - [`clock`]: time controls and the clock arithmetic; `timing.rs`: the room's clock timer.
 //! - [`game`]: the game's facts and the views built from them (snapshot, `moved`, record).
-//! - [`actor`]: the room task that ties them together; `play.rs`: its handlers that change the game.
+//! - [`actor`]: the room task that ties them together; `play.rs`: its handlers that change the game;
+//!   `takeback.rs`: abort and takeback.
 //! - [`registry`]: the rooms in memory, loading a game's room on demand.
 //! - [`handle`]: the typed requests.
 //!
 //! A room gets narrow handles ([`RoomDeps`]), not the server's whole state.
 
 pub mod actor;
+pub mod clock;
 pub mod computer;
 pub mod game;
 pub mod handle;
@@ -22,6 +25,8 @@ pub mod log;
 mod play;
 pub mod presence;
 pub mod registry;
+mod takeback;
+mod timing;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -7,12 +7,13 @@ use axum::extract::ws::Utf8Bytes;
 use bao_core::{Blocked, Move, Side, Variant};
 
 use super::actor::Room;
+use super::clock::computer_budget;
 use super::computer::Taken;
 use super::game::{rebuild_moved, Resent};
 use super::handle::Answer;
 use crate::error::AppError;
 use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
-use crate::store::{GameRow, MoveWrite};
+use crate::store::{ClockRow, GameRow, MoveWrite};
 use crate::tokens::{hash_token, new_token};
 
 /// Laps of long sowing a move may take on the room's task (about 8 ns each); a move that needs more is
@@ -45,7 +46,7 @@ fn illegal(what: &str, reason: Blocked, legal: &[Move]) -> AppError {
 
 impl Room {
     /// The seat of connection `conn`, or `not_a_player` with `why`.
-    fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
+    pub(super) fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
         self.crowd
             .seat_of(conn)
             .flatten()
@@ -76,6 +77,8 @@ impl Room {
                 "ply {ply} was already played; the game is at ply {played}"
             )));
         }
+        // A move that comes after the flag fell (even before the timer fired) is refused: the game is lost.
+        self.on_clock_due().await;
         if self.game.status == Status::Finished {
             return Err(AppError::GameOver);
         }
@@ -109,16 +112,26 @@ impl Room {
         variant: Variant,
         moves: Vec<Move>,
     ) -> Result<Option<Utf8Bytes>, AppError> {
-        let v = self
+        let (v, stored) = self
             .deps
             .store
             .move_version(&self.game.id, ply as i64)
             .await?
             .ok_or_else(|| AppError::Internal(format!("move {ply} is not in the database")))?;
-        let (by, text) =
-            tokio::task::spawn_blocking(move || rebuild_moved(variant, &moves, v.max(0) as u64))
-                .await
-                .map_err(|e| AppError::Internal(format!("rebuilding a move failed: {e}")))??;
+        // The mover of an older move alternates with the ply: south moves first.
+        let mover = if ply.is_multiple_of(2) {
+            Side::South
+        } else {
+            Side::North
+        };
+        let clock = self
+            .game
+            .clock_view_of(stored, ply + 1, false, mover.opponent());
+        let (by, text) = tokio::task::spawn_blocking(move || {
+            rebuild_moved(variant, &moves, v.max(0) as u64, clock)
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("rebuilding a move failed: {e}")))??;
         Ok((by == seat).then_some(text))
     }
 
@@ -147,6 +160,16 @@ impl Room {
             Some(_) => (move_v + 1, Status::Finished),
             None => (move_v, Status::Playing),
         };
+        let now = self.deps.store.time().now();
+        let mut clock = self.game.clock;
+        if let Some(c) = &mut clock {
+            if let Err(late) = c.moved(by, ply, now.up, outcome.is_some()) {
+                // Its time ran out as the move came: the clock decides.
+                tracing::debug!(game = %self.game.id, side = late.name(), "move after the flag");
+                self.on_clock_due().await;
+                return Err(AppError::GameOver);
+            }
+        }
         let notation = mv.to_string();
         let write = MoveWrite {
             ply: ply as i64,
@@ -155,11 +178,20 @@ impl Room {
             game_v: game_v as i64,
             status,
             result: outcome,
+            clock: clock.map(|c| ClockRow {
+                south_ms: c.stored_left(Side::South),
+                north_ms: c.stored_left(Side::North),
+                at: c.since(),
+            }),
         };
         // A refused write (`unavailable` on a full disk) changes nothing: the sender may send it again.
         self.deps.store.insert_move(&self.game.id, &write).await?;
         self.log.stored(game_v);
-        let text = self.game.moved_text(move_v, by, mv, &played, outcome);
+        self.game.clock = clock;
+        // A takeback offer lapses when a move is played.
+        self.game.takeback_offer = None;
+        let view = self.game.clock_view(now);
+        let text = self.game.moved_text(move_v, by, mv, &played, outcome, view);
         self.game.push(mv, played, Some(text.clone()));
         self.game.status = status;
         self.log.publish(text, None);
@@ -171,12 +203,20 @@ impl Room {
         Ok(())
     }
 
-    /// Publishes the end of the game (already written).
-    fn end(&mut self, o: Outcome) {
+    /// Publishes the end of the game (already written), with its clock stopped.
+    pub(super) fn end(&mut self, o: Outcome) {
         self.game.status = Status::Finished;
         self.game.outcome = Some(o);
+        let now = self.deps.store.time().now();
+        if let Some(c) = &mut self.game.clock {
+            c.stop(now.up);
+        }
         let v = self.log.next_v();
-        self.publish(&ServerMsg::Ended { v, result: o });
+        self.publish(&ServerMsg::Ended {
+            v,
+            result: o,
+            clock: self.game.clock_view(now),
+        });
     }
 
     pub(super) async fn on_resign(&mut self, conn: u64) -> Answer {
@@ -289,6 +329,13 @@ impl Room {
         self.log.stored(v);
         self.game.hashes[seat.index()] = Some(hash);
         self.game.status = status;
+        if status == Status::Playing {
+            // The first move's time counts from when both players are there.
+            let now = self.deps.store.time().now();
+            if let Some(c) = &mut self.game.clock {
+                c.restart_turn(now.up);
+            }
+        }
         self.publish_presence();
         Ok((seat, token))
     }
@@ -304,8 +351,10 @@ impl Room {
             return;
         }
         let ply = self.game.ply();
+        let now = self.deps.store.time().now();
+        let budget = computer_budget(self.game.clock.as_ref(), side, now.up);
         if let Some(c) = &mut self.computer {
-            c.think(pos, ply);
+            c.think(pos, ply, budget);
         }
     }
 
@@ -349,7 +398,7 @@ impl Room {
         match self.apply_move(side, mv).await {
             Ok(()) => {}
             Err(AppError::NotSaved(_)) => {
-                self.unsaved_computer_move = Some((Instant::now() + COMPUTER_RETRY, ply, mv));
+                self.unsaved_computer_move = Some((super::actor::now() + COMPUTER_RETRY, ply, mv));
             }
             Err(e) => {
                 tracing::error!(game = %self.game.id, "computer move refused: {}", e.detail())

@@ -1,10 +1,10 @@
 //! The rooms in memory: one per game that someone uses, loaded from the database on demand, forgotten when
 //! it leaves memory. Bounded by `--max-games`.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, OnceLock, Weak};
+use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
@@ -13,6 +13,34 @@ use super::handle::{Command, RoomHandle};
 use super::RoomDeps;
 use crate::error::AppError;
 use crate::tokens::valid_id;
+
+/// The wake-up task: sleeps until the earliest deadline asked for, then loads that game's room.
+async fn wake_rooms(inner: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(Instant, String)>) {
+    let mut due: BTreeSet<(Instant, String)> = BTreeSet::new();
+    loop {
+        let first = due.first().map(|(at, _)| *at);
+        let sleep = async {
+            match first {
+                Some(at) => tokio::time::sleep_until(at.into()).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            got = rx.recv() => match got {
+                Some(w) => { due.insert(w); }
+                None => return,
+            },
+            () = sleep => {
+                let Some((_, id)) = due.pop_first() else { continue };
+                let Some(inner) = inner.upgrade() else { return };
+                let rooms = Rooms { inner };
+                if let Err(e) = rooms.task(&id).await {
+                    tracing::warn!(game = %id, "cannot load the game for its clock: {e}");
+                }
+            }
+        }
+    }
+}
 
 /// How long shutting down waits for the rooms to finish their writes.
 const CLOSE_WAIT: Duration = Duration::from_secs(10);
@@ -38,6 +66,8 @@ struct Inner {
     map: Mutex<HashMap<String, RoomTask>>,
     next_generation: AtomicU64,
     closing: AtomicBool,
+    /// The task that loads rooms again at their clock's deadline (started with the first such room).
+    wakes: OnceLock<mpsc::UnboundedSender<(Instant, String)>>,
 }
 
 impl Rooms {
@@ -49,6 +79,7 @@ impl Rooms {
                 map: Mutex::new(HashMap::new()),
                 next_generation: AtomicU64::new(1),
                 closing: AtomicBool::new(false),
+                wakes: OnceLock::new(),
             }),
         }
     }
@@ -157,11 +188,28 @@ impl Rooms {
         }
     }
 
-    /// Loads up to `limit` unfinished games back into memory (at start-up).
+    /// Loads game `id`'s room again at `at` (a correspondence clock's deadline, when its room leaves
+    /// memory): the room then ends the game if its time has run out. One timer for all such games.
+    pub(crate) fn wake_at(&self, id: &str, at: Instant) {
+        let tx = self.inner.wakes.get_or_init(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(wake_rooms(Arc::downgrade(&self.inner), rx));
+            tx
+        });
+        let _ = tx.send((at, id.to_owned()));
+    }
+
+    /// Loads up to `limit` unfinished games back into memory (at start-up), and every game whose clock runs
+    /// (so that its timer runs again).
     pub async fn preload(&self, limit: usize) -> Result<usize, AppError> {
-        let ids = self.inner.deps.store.unfinished().await?;
+        let mut ids: Vec<String> = self.inner.deps.store.unfinished().await?;
+        ids.truncate(limit);
+        ids.extend(self.inner.deps.store.clocked_unfinished().await?);
         let mut n = 0;
-        for id in ids.iter().take(limit) {
+        for id in &ids {
+            if self.lookup(id).is_some() {
+                continue;
+            }
             match self.task(id).await {
                 Ok(_) => n += 1,
                 Err(e) => tracing::warn!(game = %id, "cannot load game: {e}"),

@@ -18,7 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use bao_core::Side;
 
-use super::{unix_now, MoveWrite, Store};
+use super::{unix_now, ClockRow, MoveWrite, Store};
 use crate::error::AppError;
 use crate::protocol::{Outcome, Status};
 
@@ -37,6 +37,7 @@ pub(super) struct MoveJob {
     game_v: i64,
     status: Status,
     result: Option<Outcome>,
+    clock: Option<ClockRow>,
     reply: oneshot::Sender<Result<(), AppError>>,
 }
 
@@ -55,6 +56,7 @@ impl MoveJob {
             game_v: m.game_v,
             status: m.status,
             result: m.result,
+            clock: m.clock,
             reply,
         };
         (job, rx)
@@ -117,7 +119,7 @@ pub(super) async fn commit(store: &Store, jobs: Vec<MoveJob>) {
     }
 }
 
-/// Rows per multi-row statement: 6 parameters a row, well below SQLite's 32,766.
+/// Rows per multi-row statement: 8 parameters a row, well below SQLite's 32,766.
 const ROWS_PER_STATEMENT: usize = 256;
 
 /// The moves and their games' rows, in one transaction.
@@ -146,7 +148,10 @@ async fn write(conn: &mut SqliteConnection, jobs: &[MoveJob]) -> Result<(), sqlx
                 .bind(m.ply)
                 .bind(&m.notation)
                 .bind(m.move_v)
-                .bind(t);
+                .bind(t)
+                .bind(m.clock.map(|c| c.south_ms))
+                .bind(m.clock.map(|c| c.north_ms))
+                .bind(m.clock.map(|c| c.at));
         }
         q.execute(&mut *tx).await?;
         let update = update_sql(part.len());
@@ -164,14 +169,16 @@ async fn write(conn: &mut SqliteConnection, jobs: &[MoveJob]) -> Result<(), sqlx
     tx.commit().await
 }
 
-/// `INSERT INTO moves` of `rows` rows (5 parameters each).
+/// `INSERT INTO moves` of `rows` rows (8 parameters each).
 ///
 /// Anonymous `?` parameters, not `$N`: sqlx looks each numbered one up by name, and SQLite's name lookup
 /// walks the statement's list, so a statement of n numbered parameters cost n² (measured: a tenth of the
 /// server's time at 256 rows).
 fn insert_sql(rows: usize) -> String {
-    let mut sql = String::from("INSERT INTO moves (game_id, ply, notation, v, played_at) VALUES ");
-    push_rows(&mut sql, rows);
+    let mut sql = String::from(
+        "INSERT INTO moves (game_id, ply, notation, v, played_at, south_ms, north_ms, clock_at) VALUES ",
+    );
+    push_rows(&mut sql, rows, 8);
     sql
 }
 
@@ -181,19 +188,22 @@ fn update_sql(rows: usize) -> String {
         "UPDATE games SET status = u.column2, result_winner = u.column3, result_reason = u.column4, \
          v = u.column5, updated_at = ? FROM (VALUES ",
     );
-    push_rows(&mut sql, rows);
+    push_rows(&mut sql, rows, 5);
     sql.push_str(") AS u WHERE games.id = u.column1");
     sql
 }
 
-/// `rows` rows of 5 anonymous parameters.
-fn push_rows(sql: &mut String, rows: usize) {
+/// `rows` rows of `width` anonymous parameters.
+fn push_rows(sql: &mut String, rows: usize, width: usize) {
     for r in 0..rows {
-        sql.push_str(if r == 0 {
-            "(?, ?, ?, ?, ?)"
-        } else {
-            ", (?, ?, ?, ?, ?)"
-        });
+        if r > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for i in 0..width {
+            sql.push_str(if i == 0 { "?" } else { ", ?" });
+        }
+        sql.push(')');
     }
 }
 
@@ -257,6 +267,7 @@ mod tests {
             game_v: ply + 1,
             status: Status::Playing,
             result: None,
+            clock: None,
         }
     }
 
@@ -326,6 +337,7 @@ mod tests {
                 game_v: v,
                 status,
                 result,
+                clock: None,
             };
             let (job, rx) = MoveJob::new(&ids[i], &m);
             jobs.push(job);

@@ -22,6 +22,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "health",
         include_str!("../../../../migrations/0003_health.sql"),
     ),
+    (
+        4,
+        "clocks",
+        include_str!("../../../../migrations/0004_clocks.sql"),
+    ),
 ];
 
 #[derive(Debug)]

@@ -12,8 +12,11 @@ mod group;
 mod health;
 mod migrations;
 mod rows;
+mod status;
+pub mod uptime;
 
-pub use rows::{GameRow, MoveRow, MoveWrite};
+pub use rows::{ClockRow, GameRow, MoveRow, MoveWrite};
+pub use uptime::{Now, ServerTime};
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -54,6 +57,23 @@ pub struct Store {
     moves: Option<mpsc::Sender<MoveJob>>,
     /// Transactions committed holding moves (fewer than the moves when they are grouped).
     move_commits: Arc<AtomicU64>,
+    /// The server's uptime clock, which game clocks are charged by.
+    time: Arc<ServerTime>,
+}
+
+/// The clock stored with a move, if any.
+fn clock_row(r: &sqlx::sqlite::SqliteRow) -> Result<Option<ClockRow>, AppError> {
+    let get = |c: &str| -> Result<Option<i64>, AppError> { r.try_get(c).map_err(AppError::db) };
+    Ok(
+        match (get("south_ms")?, get("north_ms")?, get("clock_at")?) {
+            (Some(south_ms), Some(north_ms), Some(at)) => Some(ClockRow {
+                south_ms,
+                north_ms,
+                at,
+            }),
+            _ => None,
+        },
+    )
 }
 
 /// Unix seconds now (the times stamped on rows).
@@ -138,6 +158,9 @@ impl Store {
                 path.display()
             )));
         }
+        let downtime = uptime::start_uptime(&pool)
+            .await
+            .map_err(|e| fail("cannot write to the database", e))?;
         let mut store = Store {
             pool,
             reader,
@@ -146,9 +169,19 @@ impl Store {
             metrics: StoreMetrics::default(),
             moves: None,
             move_commits: Arc::default(),
+            time: Arc::new(ServerTime::starting(downtime)),
         };
         store.moves = Some(group::start(store.clone()));
+        tokio::spawn(uptime::heartbeat(
+            store.pool.clone(),
+            Arc::clone(&store.time),
+        ));
         Ok(store)
+    }
+
+    /// The server's time (Unix and uptime ms).
+    pub fn time(&self) -> &Arc<ServerTime> {
+        &self.time
     }
 
     /// How many transactions holding moves were committed so far: with the moves accepted, the mean size of
@@ -265,6 +298,9 @@ impl Store {
         // A reader reading would keep the checkpoint from emptying the WAL; and a read-only connection closed
         // last cannot fold the WAL in the way SQLite's last connection otherwise does.
         self.reader.close().await;
+        if let Err(e) = uptime::write_alive(&self.pool, self.time.now().wall).await {
+            tracing::warn!(db = %self.path.display(), "cannot note the shutdown time: {e}");
+        }
         let r: Result<(i64, i64, i64), _> = sqlx::query_as("PRAGMA wal_checkpoint(TRUNCATE)")
             .fetch_one(&self.pool)
             .await;
@@ -382,6 +418,52 @@ impl Store {
         self.settle(w, &what, r.map(|_| ()))
     }
 
+    /// Undoes the moves of game `id` from ply `ply` on (an agreed takeback), in one transaction: deletes them,
+    /// stores `clock` as the clock after the move before (if any), and the game's version `v`.
+    pub async fn undo(
+        &self,
+        id: &str,
+        ply: i64,
+        v: i64,
+        clock: Option<ClockRow>,
+    ) -> Result<(), AppError> {
+        let what = format!("take back the moves of game {id} from ply {ply}");
+        let mut w = self.writer(&what).await?;
+        let r = async {
+            let mut tx = w.conn.begin().await?;
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+                .bind(id)
+                .bind(ply)
+                .execute(&mut *tx)
+                .await?;
+            if let Some(c) = clock {
+                sqlx::query(
+                    "UPDATE moves SET south_ms = $1, north_ms = $2, clock_at = $3 \
+                     WHERE game_id = $4 AND ply = $5",
+                )
+                .bind(c.south_ms)
+                .bind(c.north_ms)
+                .bind(c.at)
+                .bind(id)
+                .bind(ply - 1)
+                .execute(&mut *tx)
+                .await?;
+            }
+            sqlx::query(
+                "UPDATE games SET status = 'playing', result_winner = NULL, result_reason = NULL, \
+                 v = $1, updated_at = $2 WHERE id = $3",
+            )
+            .bind(v)
+            .bind(unix_now())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await
+        }
+        .await;
+        self.settle(w, &what, r)
+    }
+
     /// Remembers the event version when a room leaves memory in good order (presence events are not
     /// written one by one).
     pub async fn close_version(&self, id: &str, v: i64) -> Result<(), AppError> {
@@ -411,8 +493,8 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, AppError> {
         let row = sqlx::query(
             "SELECT id, variant, created_at, south_kind, north_kind, south_token_hash, north_token_hash, \
-             level, status, result_winner, result_reason, v, rematch_of, rematch_game, closed_v FROM games \
-             WHERE id = $1",
+             level, status, result_winner, result_reason, v, rematch_of, rematch_game, closed_v, clock \
+             FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.reader)
@@ -420,18 +502,21 @@ impl Store {
         .map_err(AppError::db)?;
         let Some(row) = row else { return Ok(None) };
         let game = game_row(&row)?;
-        let rows =
-            sqlx::query("SELECT ply, notation, v FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(id)
-                .fetch_all(&self.reader)
-                .await
-                .map_err(AppError::db)?;
+        let rows = sqlx::query(
+            "SELECT ply, notation, v, south_ms, north_ms, clock_at FROM moves WHERE game_id = $1 \
+             ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.reader)
+        .await
+        .map_err(AppError::db)?;
         let mut moves = Vec::with_capacity(rows.len());
         for r in rows {
             moves.push(MoveRow {
                 ply: r.try_get("ply").map_err(AppError::db)?,
                 notation: r.try_get("notation").map_err(AppError::db)?,
                 v: r.try_get("v").map_err(AppError::db)?,
+                clock: clock_row(&r)?,
             });
         }
         Ok(Some((game, moves)))
@@ -447,14 +532,40 @@ impl Store {
         Ok(row.is_some())
     }
 
-    /// The version of the `moved` event of move `ply` of game `id`, if it is stored.
-    pub async fn move_version(&self, id: &str, ply: i64) -> Result<Option<i64>, AppError> {
-        sqlx::query_scalar("SELECT v FROM moves WHERE game_id = $1 AND ply = $2")
-            .bind(id)
-            .bind(ply)
-            .fetch_optional(&self.reader)
-            .await
-            .map_err(AppError::db)
+    /// The version of the `moved` event of move `ply` of game `id` and the clock after it, if it is stored.
+    pub async fn move_version(
+        &self,
+        id: &str,
+        ply: i64,
+    ) -> Result<Option<(i64, Option<ClockRow>)>, AppError> {
+        let row = sqlx::query(
+            "SELECT v, south_ms, north_ms, clock_at FROM moves WHERE game_id = $1 AND ply = $2",
+        )
+        .bind(id)
+        .bind(ply)
+        .fetch_optional(&self.reader)
+        .await
+        .map_err(AppError::db)?;
+        match row {
+            Some(r) => Ok(Some((
+                r.try_get("v").map_err(AppError::db)?,
+                clock_row(&r)?,
+            ))),
+            None => Ok(None),
+        }
+    }
+
+    /// Ids of the games being played with a clock, for loading them back at start-up.
+    pub async fn clocked_unfinished(&self) -> Result<Vec<String>, AppError> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'playing' AND clock IS NOT NULL ORDER BY updated_at DESC",
+        )
+        .fetch_all(&self.reader)
+        .await
+        .map_err(AppError::db)?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("id").map_err(AppError::db))
+            .collect()
     }
 
     /// Ids of the games that are not finished, for loading them back at start-up.

@@ -7,6 +7,7 @@ use sqlx::Row;
 use super::unix_now;
 use crate::error::AppError;
 use crate::protocol::{Outcome, Reason, SeatKind, Status};
+use crate::room::clock::TimeControl;
 use crate::tokens::new_game_id;
 
 /// A game row as stored.
@@ -36,6 +37,8 @@ pub struct GameRow {
     pub rematch_game: Option<String>,
     /// The version when its room last left memory in good order (read only).
     pub closed_v: Option<i64>,
+    /// The time control, if the game has a clock.
+    pub clock: Option<TimeControl>,
 }
 
 impl GameRow {
@@ -67,8 +70,21 @@ impl GameRow {
             rematch_of: None,
             rematch_game: None,
             closed_v: None,
+            clock: None,
         }
     }
+}
+
+/// A clock as stored with a move: the time each side had left after it, and the uptime instant
+/// (`store/uptime.rs`) it was measured at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockRow {
+    /// South's time left, ms.
+    pub south_ms: i64,
+    /// North's time left, ms.
+    pub north_ms: i64,
+    /// Uptime ms of the move.
+    pub at: i64,
 }
 
 /// A stored move.
@@ -80,6 +96,8 @@ pub struct MoveRow {
     pub notation: String,
     /// Version of its `moved` event.
     pub v: i64,
+    /// The clock after it, in a game with a clock.
+    pub clock: Option<ClockRow>,
 }
 
 /// An accepted move to write, with what it does to the game.
@@ -97,6 +115,8 @@ pub struct MoveWrite<'a> {
     pub status: Status,
     /// The result, when it ends the game.
     pub result: Option<Outcome>,
+    /// The clock after it, in a game with a clock.
+    pub clock: Option<ClockRow>,
 }
 
 /// Inserts `g` (the one `INSERT INTO games`, for new games and rematches alike).
@@ -107,8 +127,8 @@ where
     sqlx::query(
         "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
          south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-         rematch_of, rematch_game, closed_v) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13)",
+         rematch_of, rematch_game, closed_v, clock) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16)",
     )
     .bind(&g.id)
     .bind(g.variant.name())
@@ -125,6 +145,10 @@ where
     .bind(g.v)
     .bind(&g.rematch_of)
     .bind(&g.rematch_game)
+    .bind(
+        g.clock
+            .map(|c| serde_json::to_string(&c).unwrap_or_default()),
+    )
     .execute(db)
     .await?;
     Ok(())
@@ -147,6 +171,11 @@ pub(super) fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppErro
     let status = text("status")?;
     let level: Option<String> = row.try_get("level").map_err(AppError::db)?;
     let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
+    let clock: Option<String> = row.try_get("clock").map_err(AppError::db)?;
+    let clock = match clock {
+        Some(c) => Some(serde_json::from_str(&c).map_err(|_| bad("clock", &c))?),
+        None => None,
+    };
     let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
     // A result is its reason; a draw has no winner.
     let result = match reason {
@@ -177,6 +206,7 @@ pub(super) fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppErro
         rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
         rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
         closed_v: row.try_get("closed_v").map_err(AppError::db)?,
+        clock,
         id,
     })
 }

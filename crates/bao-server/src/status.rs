@@ -1,0 +1,48 @@
+//! `POST /api/games/status`: where each of a browser's games stands, for the home page's list of "my games".
+//! Read from the database alone (every move and result is written there first), so that a page asking about
+//! its games loads no room.
+
+use axum::extract::State;
+use axum::Json;
+
+use crate::api::JsonBody;
+use crate::error::AppError;
+use crate::openapi::StatusErrors;
+use crate::protocol::{GameStatus, StatusQuery, MAX_STATUS_IDS};
+use crate::state::AppState;
+use crate::tokens::valid_id;
+
+/// `POST /api/games/status`: the public facts of the games asked about that exist (unknown ids are left
+/// out, in the order asked).
+#[utoipa::path(
+    post,
+    path = "/api/games/status",
+    operation_id = "gamesStatus",
+    tag = "games",
+    request_body(content = StatusQuery, description = "at most 100 game ids"),
+    responses(
+        (status = 200, description = "the games that exist, in the order asked", body = Vec<GameStatus>),
+        StatusErrors,
+    )
+)]
+pub async fn games_status(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<StatusQuery>,
+) -> Result<Json<Vec<GameStatus>>, AppError> {
+    if body.ids.len() > MAX_STATUS_IDS {
+        return Err(AppError::BadRequest(format!(
+            "at most {MAX_STATUS_IDS} ids at once, not {}",
+            body.ids.len()
+        )));
+    }
+    let mut ids: Vec<&str> = body
+        .ids
+        .iter()
+        .map(String::as_str)
+        .filter(|id| valid_id(id))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(*id));
+    let found = state.store().statuses(&ids).await?;
+    Ok(Json(found))
+}

@@ -1,0 +1,155 @@
+//! The server's uptime clock: the time clocks are charged by.
+//!
+//! Uptime ms are Unix ms less all the time the server was ever down. A clock stores the uptime instant of
+//! its last move; the time charged since is a difference of uptime instants, so it never includes a
+//! downtime, however long, and whether the room stayed in memory or not.
+//!
+//! The database keeps when the server was last known to be running (`health.alive_ms`, rewritten every
+//! [`HEARTBEAT`] and on shutdown) and the total downtime so far (`health.downtime_ms`). A start adds the
+//! gap since the last heartbeat to the total. After a crash, up to one heartbeat of real running time
+//! counts as downtime: a player may be given a few seconds, never charged for the time the server was down.
+//!
+//! Instants come from tokio's clock, so that tests with paused time (`tokio::time::pause`/`advance`) move
+//! the server's time too.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use sqlx::SqlitePool;
+use tokio::time::Instant;
+
+/// How often the running server writes that it is alive.
+pub const HEARTBEAT: Duration = Duration::from_secs(5);
+
+/// The server's time: Unix ms and uptime ms, from one instant taken at start.
+#[derive(Debug)]
+pub struct ServerTime {
+    /// Unix ms at `started`.
+    wall_at_start: i64,
+    /// When this process opened the store.
+    started: Instant,
+    /// Total downtime before this start, ms.
+    downtime_ms: i64,
+}
+
+/// One instant on both scales.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Now {
+    /// Unix ms (what clients are told, `at`).
+    pub wall: i64,
+    /// Uptime ms (what clocks are charged by).
+    pub up: i64,
+}
+
+/// Unix ms now, by the system clock.
+pub fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// The total downtime after a start at `start` (Unix ms) of a server last alive at `alive` that had been
+/// down `before` ms in all: a first start (`alive` 0) or a clock set back counts no downtime.
+pub fn downtime_after(before: i64, alive: i64, start: i64) -> i64 {
+    if alive <= 0 {
+        return before;
+    }
+    before + (start - alive).max(0)
+}
+
+impl ServerTime {
+    /// The time of a server that started now, after `downtime_ms` of downtime in all.
+    pub fn starting(downtime_ms: i64) -> ServerTime {
+        ServerTime {
+            wall_at_start: unix_ms(),
+            started: Instant::now(),
+            downtime_ms,
+        }
+    }
+
+    /// Now.
+    pub fn now(&self) -> Now {
+        let wall = self.wall_at_start + self.started.elapsed().as_millis() as i64;
+        Now {
+            wall,
+            up: wall - self.downtime_ms,
+        }
+    }
+
+    /// The tokio instant of uptime instant `up` (now, if it is past).
+    pub fn instant_of(&self, up: i64) -> Instant {
+        let now = self.now();
+        let ahead = (up - now.up).max(0) as u64;
+        Instant::now() + Duration::from_millis(ahead)
+    }
+}
+
+/// Reads how long the server was down before this start and notes this start: the total downtime, ms.
+pub(super) async fn start_uptime(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
+    let (alive, before): (i64, i64) =
+        sqlx::query_as("SELECT alive_ms, downtime_ms FROM health WHERE id = 1")
+            .fetch_one(pool)
+            .await?;
+    let now = unix_ms();
+    let total = downtime_after(before, alive, now);
+    sqlx::query("UPDATE health SET alive_ms = $1, downtime_ms = $2 WHERE id = 1")
+        .bind(now)
+        .bind(total)
+        .execute(pool)
+        .await?;
+    Ok(total)
+}
+
+/// Notes that the server is running at Unix ms `wall`.
+pub(super) async fn write_alive(pool: &SqlitePool, wall: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
+        .bind(wall)
+        .execute(pool)
+        .await
+        .map(|_| ())
+}
+
+/// Writes every few seconds that the server is running, until the database is closed.
+pub(super) async fn heartbeat(pool: SqlitePool, time: Arc<ServerTime>) {
+    let mut every = tokio::time::interval(HEARTBEAT);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        if let Err(e) = write_alive(&pool, time.now().wall).await {
+            if pool.is_closed() {
+                return;
+            }
+            tracing::debug!("cannot note that the server is running: {e}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn downtime_adds_the_gap_since_the_last_heartbeat() {
+        assert_eq!(downtime_after(0, 0, 1_000_000), 0, "first start");
+        assert_eq!(downtime_after(500, 10_000, 70_000), 60_500);
+        assert_eq!(downtime_after(500, 80_000, 70_000), 500, "a clock set back");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn uptime_follows_tokio_time_and_skips_the_downtime() {
+        let t = ServerTime::starting(3_600_000);
+        let a = t.now();
+        assert_eq!(a.wall - a.up, 3_600_000);
+        tokio::time::advance(Duration::from_secs(5)).await;
+        let b = t.now();
+        assert_eq!(b.up - a.up, 5_000);
+        assert_eq!(b.wall - a.wall, 5_000);
+        let when = t.instant_of(b.up + 2_000);
+        assert_eq!(when - Instant::now(), Duration::from_millis(2_000));
+        assert_eq!(t.instant_of(a.up), Instant::now(), "a past instant is now");
+    }
+}
