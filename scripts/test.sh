@@ -3,7 +3,8 @@
 # the browser tests in a real headless Chromium, then fuzzes the HTTP API against its OpenAPI description
 # (scripts/api-fuzz.sh). Installs what the tests need when it is missing (Debian's chromium and prometheus packages
 # when run as root, the npm packages of tests/browser, schemathesis from PyPI under target/), then
-# smoke-tests the release binary as a self-hoster runs it. Exits non-zero when any test fails.
+# smoke-tests the release binary as a self-hoster runs it. PostgreSQL (for the tests on both databases) is the
+# machine's, or Debian's package started by scripts/services.sh. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,13 @@ if ! command -v promtool >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "== installing promtool (Debian's prometheus package)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
 fi
+
+# PostgreSQL for the store's tests on both databases and the server's tests on PostgreSQL: the machine's when it
+# answers on 127.0.0.1:5432, else Debian's package started on a temporary directory. The tests start it themselves
+# too (crates/bao-server/tests/common/services.rs); here first, so that no test waits for an install. Without it
+# those tests fail in CI (CI set) and are skipped elsewhere.
+echo "== PostgreSQL for the tests"
+scripts/services.sh postgres || echo "PostgreSQL could not be started: its tests fail in CI, are skipped elsewhere"
 
 echo "== cargo test --workspace"
 cargo test --workspace --locked

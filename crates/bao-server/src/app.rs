@@ -30,8 +30,8 @@ use crate::http::Connections;
 use crate::metrics::Via;
 use crate::openapi::ApiDoc;
 use crate::state::{AppState, Phase};
-use crate::store::Store;
-use crate::{analysis, api, assets, qr};
+use crate::store::{Location, Node, Store};
+use crate::{analysis, api, assets, puzzles, qr, review};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
 /// this server only and have no inline script or style; the board is inline SVG built by script, which
@@ -53,6 +53,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::version))
         .routes(routes!(api::openapi_json))
         .routes(routes!(analysis::analyse))
+        .routes(routes!(review::get_review))
+        .routes(routes!(puzzles::random_puzzle))
+        .routes(routes!(puzzles::get_puzzle))
 }
 
 /// `/healthz` and `/metrics`, for operators.
@@ -100,11 +103,20 @@ pub fn router(state: AppState) -> Router {
     let static_files = match state.config().web_dir.clone() {
         Some(web) => Router::new()
             .route_service("/g/{id}", ServeFile::new(web.join("game.html")))
+            // From disk every variant name gets the page, which then says it knows no such game.
+            .route_service("/learn", ServeFile::new(web.join("learn.html")))
+            .route_service("/learn/{variant}", ServeFile::new(web.join("learn.html")))
+            .route_service("/analysis", ServeFile::new(web.join("analysis.html")))
+            .route_service("/puzzles", ServeFile::new(web.join("puzzles.html")))
             .fallback_service(
                 ServeDir::new(web).not_found_service(assets::not_found_page.into_service()),
             ),
         None => Router::new()
             .route("/g/{id}", get(assets::game_page))
+            .route("/learn", get(assets::learn_page))
+            .route("/learn/{variant}", get(assets::learn_page))
+            .route("/analysis", get(assets::analysis_page))
+            .route("/puzzles", get(assets::puzzles_page))
             .fallback(assets::static_file),
     }
     .layer(middleware::from_fn(get_or_head_only));
@@ -180,27 +192,35 @@ async fn json_413(resp: Response) -> Response {
     resp
 }
 
-/// Completes on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
+/// Completes on Ctrl-C or SIGTERM. The handlers are installed when this is called, not when the future is
+/// first polled: a SIGTERM that arrives while the server is still starting (opening the database) is then
+/// a clean shutdown, not the default action that kills the process.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let term = signal(SignalKind::terminate()).ok();
+        let int = signal(SignalKind::interrupt()).ok();
+        async move {
+            let wait = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            };
+            tokio::select! {
+                () = wait(term) => {},
+                () = wait(int) => {},
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
     }
 }
 
@@ -212,9 +232,14 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), AppError> {
-    let store = Store::open(&config.data_dir).await?;
+    let at = Location::parse(config.database_url.as_deref(), &config.data_dir)?;
+    let node = Node::new(config.node_name.as_deref(), config.lease_ms);
+    let store = Store::open_node(&at, node).await?;
     let (phase_tx, phase) = watch::channel(Phase::Serving);
     let state = AppState::new(config, store.clone(), phase.clone());
+    if let Some(lost) = store.lost_leases() {
+        tokio::spawn(state.rooms().clone().close_lost(lost));
+    }
     let loaded = state.rooms().preload(state.config().preload_limit).await?;
     let app = router(state.clone());
     let addr = listener

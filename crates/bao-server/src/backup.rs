@@ -11,9 +11,9 @@ use std::time::Duration;
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
-/// Copies `bao.db` of `data_dir` to `target`, which must not exist yet; returns the copy's size in bytes.
-pub async fn backup(data_dir: &Path, target: &Path) -> Result<u64, String> {
-    let db = data_dir.join("bao.db");
+/// Copies the SQLite database `db` (`bao.db` of the data directory) to `target`, which must not exist yet;
+/// returns the copy's size in bytes.
+pub async fn backup(db: &Path, target: &Path) -> Result<u64, String> {
     if !db.is_file() {
         return Err(format!("there is no database at {}", db.display()));
     }
@@ -30,7 +30,7 @@ pub async fn backup(data_dir: &Path, target: &Path) -> Result<u64, String> {
     let copy = async {
         let mut conn = SqliteConnectOptions::from_str("sqlite:")
             .map_err(|e| e.to_string())?
-            .filename(&db)
+            .filename(db)
             // Only reads; the server's writer keeps the write lock for itself.
             .read_only(true)
             .busy_timeout(Duration::from_secs(10))

@@ -18,6 +18,19 @@ pub struct Config {
     /// Directory for the SQLite database (created if missing).
     #[arg(long, env = "BAO_DATA_DIR", default_value = "./data")]
     pub data_dir: PathBuf,
+    /// The database: `sqlite://FILE` or `postgres://USER@HOST:PORT/DATABASE` (for several nodes). Without
+    /// it, `bao.db` in `--data-dir`.
+    #[arg(long, env = "BAO_DATABASE_URL")]
+    pub database_url: Option<String>,
+    /// This node's name among the nodes sharing a PostgreSQL database (in the leases and the logs); default:
+    /// the host name and the process id.
+    #[arg(long, env = "BAO_NODE_NAME")]
+    pub node_name: Option<String>,
+    /// With PostgreSQL: milliseconds a node's hold on a game (its lease) lasts without renewal; another node
+    /// takes the games of a node that died after this long.
+    #[arg(long, env = "BAO_LEASE_MS", default_value_t = 3000,
+          value_parser = clap::value_parser!(u64).range(300..=600_000))]
+    pub lease_ms: u64,
     /// Serve the web client from this directory instead of the copy built into the binary (for working on
     /// the client without rebuilding).
     #[arg(long, env = "BAO_WEB_DIR")]
@@ -94,10 +107,21 @@ pub struct Config {
     /// `POST /api/analysis` requests per minute and client address (also the burst).
     #[arg(long, env = "BAO_ANALYSIS_PER_MINUTE", default_value_t = 60.0)]
     pub analysis_per_minute: f64,
+    /// `POST /api/games/status` requests per minute and client address (also the burst): the home page
+    /// asks once when it opens and again now and then while it stays open.
+    #[arg(long, env = "BAO_STATUS_PER_MINUTE", default_value_t = 120.0)]
+    pub status_per_minute: f64,
     /// Analyses running at once, whoever asks; more are answered 429 at once. Each also takes one of the
     /// `--computer-threads` permits while it runs.
     #[arg(long, env = "BAO_ANALYSIS_CONCURRENCY", default_value_t = 2)]
     pub analysis_concurrency: usize,
+    /// Time the computer searches each position of a game it reviews (`GET /api/games/{id}/review`), in
+    /// milliseconds. Reviews run one at a time on one of the `--computer-threads` permits, after live games.
+    #[arg(long, env = "BAO_REVIEW_MS", default_value_t = 200)]
+    pub review_ms: u64,
+    /// Games waiting for a review at most; more are refused with 503 `busy` until the queue shortens.
+    #[arg(long, env = "BAO_REVIEW_QUEUE", default_value_t = 32)]
+    pub review_queue: usize,
     /// Log format: `text` (for people) or `json` (one object per line, for log collectors).
     #[arg(long, env = "BAO_LOG_FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub log_format: String,
@@ -113,6 +137,9 @@ impl Config {
         Config {
             bind: "127.0.0.1:8080".into(),
             data_dir: PathBuf::from("./data"),
+            database_url: None,
+            node_name: None,
+            lease_ms: 3000,
             web_dir: None,
             public_url: None,
             room_idle_secs: 600,
@@ -135,7 +162,10 @@ impl Config {
             max_rooms: 50_000,
             computer_threads: 0,
             analysis_per_minute: 60.0,
+            status_per_minute: 120.0,
             analysis_concurrency: 2,
+            review_ms: 200,
+            review_queue: 32,
             log_format: "text".into(),
             log_level: "info".into(),
         }

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use bao_server::config::Config;
+use bao_server::store::Location;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
 
@@ -29,8 +30,9 @@ enum Cmd {
         #[arg(long, default_value_t = 5)]
         timeout: u64,
     },
-    /// Copy the database of --data-dir (BAO_DATA_DIR) to FILE, consistently, also while the server runs.
-    /// FILE must not exist. Restore: stop the server and put the copy in place as bao.db.
+    /// Copy the SQLite database of --data-dir (BAO_DATA_DIR) or --database-url to FILE, consistently, also
+    /// while the server runs. FILE must not exist. Restore: stop the server and put the copy in place as
+    /// bao.db.
     Backup {
         /// Where to write the copy (a new file).
         file: PathBuf,
@@ -83,11 +85,25 @@ async fn main() -> ExitCode {
         };
     }
     if let Some(Cmd::Backup { file }) = &cli.command {
-        return match bao_server::backup::backup(&config.data_dir, file).await {
+        let db = match Location::parse(config.database_url.as_deref(), &config.data_dir) {
+            Ok(Location::Sqlite(db)) => db,
+            Ok(Location::Postgres(_)) => {
+                eprintln!(
+                    "backup failed: the database is PostgreSQL; back it up with PostgreSQL's own tools \
+                     (pg_dump)"
+                );
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("backup failed: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        return match bao_server::backup::backup(&db, file).await {
             Ok(bytes) => {
                 println!(
                     "backed up {} to {} ({bytes} bytes)",
-                    config.data_dir.join("bao.db").display(),
+                    db.display(),
                     file.display()
                 );
                 ExitCode::SUCCESS
@@ -100,6 +116,8 @@ async fn main() -> ExitCode {
     }
     init_logs(&config);
     raise_open_files_limit();
+    // Before anything slow, so that an early SIGTERM shuts down cleanly.
+    let shutdown = bao_server::app::shutdown_signal();
     let listener = match tokio::net::TcpListener::bind(&config.bind).await {
         Ok(l) => l,
         Err(e) => {
@@ -107,7 +125,7 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match bao_server::app::serve(config, listener, bao_server::app::shutdown_signal()).await {
+    match bao_server::app::serve(config, listener, shutdown).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             tracing::error!("{e}");

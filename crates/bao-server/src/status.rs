@@ -2,10 +2,13 @@
 //! Read from the database alone (every move and result is written there first), so that a page asking about
 //! its games loads no room.
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::HeaderMap;
 use axum::Json;
 
-use crate::api::JsonBody;
+use crate::api::{client_key, JsonBody};
 use crate::error::AppError;
 use crate::openapi::StatusErrors;
 use crate::protocol::{GameStatus, StatusQuery, MAX_STATUS_IDS};
@@ -13,7 +16,7 @@ use crate::state::AppState;
 use crate::tokens::valid_id;
 
 /// `POST /api/games/status`: the public facts of the games asked about that exist (unknown ids are left
-/// out, in the order asked).
+/// out, in the order asked). Rate-limited per client address (`--status-per-minute`).
 #[utoipa::path(
     post,
     path = "/api/games/status",
@@ -27,8 +30,12 @@ use crate::tokens::valid_id;
 )]
 pub async fn games_status(
     State(state): State<AppState>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<StatusQuery>,
 ) -> Result<Json<Vec<GameStatus>>, AppError> {
+    // Every well-formed request counts, whatever ids it holds: each costs a database read.
+    state.limits().status(client_key(&state, addr, &headers))?;
     if body.ids.len() > MAX_STATUS_IDS {
         return Err(AppError::BadRequest(format!(
             "at most {MAX_STATUS_IDS} ids at once, not {}",

@@ -12,6 +12,7 @@ use super::actor::Room;
 use super::handle::{Command, RoomHandle};
 use super::RoomDeps;
 use crate::error::AppError;
+use crate::store::Owner;
 use crate::tokens::valid_id;
 
 /// The wake-up task: sleeps until the earliest deadline asked for, then loads that game's room.
@@ -106,6 +107,12 @@ impl Rooms {
         if !valid_id(id) {
             return Err(AppError::NotFound);
         }
+        // With several nodes, only the node that holds the game's lease may run its room; the lease is taken
+        // before the load, so that the load sees every write of the node before.
+        if let Owner::Elsewhere(node) = self.inner.deps.store.take_lease(id).await? {
+            tracing::debug!(game = %id, %node, "the game is played on another node");
+            return Err(AppError::Unavailable);
+        }
         let Some((game, moves)) = self.inner.deps.store.load(id).await? else {
             return Err(AppError::NotFound);
         };
@@ -152,6 +159,23 @@ impl Rooms {
         if let Ok(mut map) = self.inner.map.lock() {
             if map.get(id).is_some_and(|h| h.generation == generation) {
                 map.remove(id);
+                // Under the registry's lock, so that a room loaded again takes the lease anew.
+                self.inner.deps.store.release_lease(id);
+            }
+        }
+    }
+
+    /// Closes the room of each game whose lease this node lost (another node took it: `store/lease.rs`), so
+    /// that its clients reconnect; runs until the store stops.
+    pub async fn close_lost(self, mut lost: mpsc::UnboundedReceiver<String>) {
+        while let Some(id) = lost.recv().await {
+            let task = match self.inner.map.lock() {
+                Ok(mut map) => map.remove(&id),
+                Err(_) => None,
+            };
+            if let Some(task) = task {
+                let (tx, _) = oneshot::channel();
+                let _ = task.tx.send(Command::Shutdown { reply: tx }).await;
             }
         }
     }

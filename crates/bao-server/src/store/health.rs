@@ -5,9 +5,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use sqlx::pool::PoolConnection;
-use sqlx::Sqlite;
-
+use super::db::{on_conn, Conn, Db};
 use super::unix_now;
 
 /// A `/healthz` answer is at most this old: writes (real or the probe's) within it stand for the database's
@@ -47,9 +45,10 @@ impl Health {
 /// failed with SQLITE_FULL, sqlx kept counting the transaction as open while SQLite had ended it, so its
 /// ROLLBACK failed and the next write began with a SAVEPOINT instead of BEGIN; when that one failed too,
 /// ROLLBACK TO SAVEPOINT left a transaction open for good, and every later write was a savepoint released
-/// inside it: acknowledged, never committed (issue 12: 2 moves refused, then every move lost).
+/// inside it: acknowledged, never committed (issue 12: 2 moves refused, then every move lost). PostgreSQL's
+/// connections are treated the same way: a connection that failed a write is not trusted with the next.
 pub(super) struct Writer {
-    pub(super) conn: PoolConnection<Sqlite>,
+    pub(super) conn: Conn,
     pub(super) ok: bool,
     /// When the write asked for the writer (for the commit-time histogram).
     pub(super) started: Instant,
@@ -74,8 +73,21 @@ pub(super) fn sqlite_code(e: &sqlx::Error) -> Option<i64> {
     }
 }
 
-/// What an operator should know about a database error, where SQLite's own words are not enough.
-pub(super) fn hint(e: &sqlx::Error) -> &'static str {
+/// What an operator should know about a database error, where the database's own words are not enough.
+pub(super) fn hint(db: &Db, e: &sqlx::Error) -> &'static str {
+    match db {
+        Db::Sqlite { .. } => sqlite_hint(e),
+        Db::Postgres { .. } => match e {
+            sqlx::Error::Io(_) | sqlx::Error::PoolTimedOut => {
+                " (check that PostgreSQL runs and answers at the address of --database-url)"
+            }
+            _ => "",
+        },
+    }
+}
+
+/// What an operator should know about a SQLite error, where SQLite's own words are not enough.
+pub(super) fn sqlite_hint(e: &sqlx::Error) -> &'static str {
     match sqlite_code(e) {
         // SQLITE_READONLY
         Some(8) => {
@@ -123,13 +135,10 @@ pub(super) fn unwritable(dir: &Path, db: &Path) -> Option<String> {
 
 /// The health check's write: the one row of `health`, committed (a rolled-back write would not reach the
 /// disk: SQLite writes the WAL at commit).
-pub(super) async fn touch_health<'e, E>(db: E) -> Result<(), sqlx::Error>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
-{
-    sqlx::query("UPDATE health SET writes = writes + 1, checked_at = $1 WHERE id = 1")
+pub(super) async fn touch_health(conn: &mut Conn) -> Result<(), sqlx::Error> {
+    on_conn!(conn, c => sqlx::query("UPDATE health SET writes = writes + 1, checked_at = $1 WHERE id = 1")
         .bind(unix_now())
-        .execute(db)
-        .await?;
-    Ok(())
+        .execute(c)
+        .await
+        .map(|_| ()))
 }

@@ -5,7 +5,8 @@ use std::borrow::Cow;
 use sqlx::migrate::{Migration, MigrationSource, MigrationType};
 
 /// The migrations of `migrations/` at the repository root, embedded at build time (what `sqlx::migrate!`
-/// does, without needing sqlx's macros).
+/// does, without needing sqlx's macros). One portable set for SQLite and PostgreSQL: a new migration is a new
+/// file there and a line here, and the store's tests apply every one to both databases.
 pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
     (
         1,
@@ -26,6 +27,16 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         4,
         "clocks",
         include_str!("../../../../migrations/0004_clocks.sql"),
+    ),
+    (
+        5,
+        "reviews",
+        include_str!("../../../../migrations/0005_reviews.sql"),
+    ),
+    (
+        6,
+        "leases",
+        include_str!("../../../../migrations/0006_leases.sql"),
     ),
 ];
 

@@ -1,14 +1,13 @@
 //! The rows as stored: games and moves, and the one `INSERT INTO games`.
 
-use bao_ai::Level;
-use bao_core::{Side, Variant};
-use sqlx::Row;
-
+use super::db::{required, Cols};
 use super::unix_now;
 use crate::error::AppError;
 use crate::protocol::{Outcome, Reason, SeatKind, Status};
 use crate::room::clock::TimeControl;
 use crate::tokens::new_game_id;
+use bao_ai::Level;
+use bao_core::{Side, Variant};
 
 /// A game row as stored.
 #[derive(Clone, Debug)]
@@ -119,44 +118,46 @@ pub struct MoveWrite<'a> {
     pub clock: Option<ClockRow>,
 }
 
-/// Inserts `g` (the one `INSERT INTO games`, for new games and rematches alike).
-pub(super) async fn insert_game_row<'e, E>(db: E, g: &GameRow) -> Result<(), sqlx::Error>
-where
-    E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
-{
-    sqlx::query(
-        "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
-         south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-         rematch_of, rematch_game, closed_v, clock) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16)",
-    )
-    .bind(&g.id)
-    .bind(g.variant.name())
-    .bind(g.created_at)
-    .bind(unix_now())
-    .bind(g.kinds[0].name())
-    .bind(g.kinds[1].name())
-    .bind(&g.token_hashes[0])
-    .bind(&g.token_hashes[1])
-    .bind(g.level.map(Level::name))
-    .bind(g.status.name())
-    .bind(g.result.and_then(|r| r.winner).map(Side::name))
-    .bind(g.result.map(|r| r.reason.name()))
-    .bind(g.v)
-    .bind(&g.rematch_of)
-    .bind(&g.rematch_game)
-    .bind(
-        g.clock
-            .map(|c| serde_json::to_string(&c).unwrap_or_default()),
-    )
-    .execute(db)
-    .await?;
-    Ok(())
+/// Inserts `g` (the one `INSERT INTO games`, for new games and rematches alike) through `$db` (a
+/// connection or transaction of either backend, see `db.rs`); a `Result<_, sqlx::Error>`.
+macro_rules! insert_game_row {
+    ($db:expr, $g:expr) => {{
+        let g: &$crate::store::GameRow = $g;
+        sqlx::query(
+            "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
+             south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
+             rematch_of, rematch_game, closed_v, clock) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16)",
+        )
+        .bind(&g.id)
+        .bind(g.variant.name())
+        .bind(g.created_at)
+        .bind($crate::store::unix_now())
+        .bind(g.kinds[0].name())
+        .bind(g.kinds[1].name())
+        .bind(&g.token_hashes[0])
+        .bind(&g.token_hashes[1])
+        .bind(g.level.map(bao_ai::Level::name))
+        .bind(g.status.name())
+        .bind(g.result.and_then(|r| r.winner).map(bao_core::Side::name))
+        .bind(g.result.map(|r| r.reason.name()))
+        .bind(g.v)
+        .bind(&g.rematch_of)
+        .bind(&g.rematch_game)
+        .bind(
+            g.clock
+                .map(|c| serde_json::to_string(&c).unwrap_or_default()),
+        )
+        .execute($db)
+        .await
+        .map(|_| ())
+    }};
 }
+pub(super) use insert_game_row;
 
 /// Reads a `games` row, refusing values this server does not know (a damaged or foreign database).
-pub(super) fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppError> {
-    let text = |col: &str| -> Result<String, AppError> { row.try_get(col).map_err(AppError::db) };
+pub(super) fn game_row(row: &impl Cols) -> Result<GameRow, AppError> {
+    let text = |col: &str| required(row.text(col)?, col);
     let id = text("id")?;
     let bad = |what: &str, value: &str| {
         AppError::Internal(format!(
@@ -169,16 +170,14 @@ pub(super) fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppErro
     };
     let variant = text("variant")?;
     let status = text("status")?;
-    let level: Option<String> = row.try_get("level").map_err(AppError::db)?;
-    let winner: Option<String> = row.try_get("result_winner").map_err(AppError::db)?;
-    let clock: Option<String> = row.try_get("clock").map_err(AppError::db)?;
-    let clock = match clock {
+    let level = row.text("level")?;
+    let winner = row.text("result_winner")?;
+    let clock = match row.text("clock")? {
         Some(c) => Some(serde_json::from_str(&c).map_err(|_| bad("clock", &c))?),
         None => None,
     };
-    let reason: Option<String> = row.try_get("result_reason").map_err(AppError::db)?;
     // A result is its reason; a draw has no winner.
-    let result = match reason {
+    let result = match row.text("result_reason")? {
         Some(r) => Some(Outcome {
             winner: match winner {
                 Some(w) => Some(w.parse().map_err(|_| bad("winner", &w))?),
@@ -190,22 +189,19 @@ pub(super) fn game_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow, AppErro
     };
     Ok(GameRow {
         variant: variant.parse().map_err(|_| bad("variant", &variant))?,
-        created_at: row.try_get("created_at").map_err(AppError::db)?,
+        created_at: required(row.int("created_at")?, "created_at")?,
         kinds: [parse_kind("south_kind")?, parse_kind("north_kind")?],
-        token_hashes: [
-            row.try_get("south_token_hash").map_err(AppError::db)?,
-            row.try_get("north_token_hash").map_err(AppError::db)?,
-        ],
+        token_hashes: [row.text("south_token_hash")?, row.text("north_token_hash")?],
         level: match level {
             Some(l) => Some(Level::parse(&l).ok_or_else(|| bad("level", &l))?),
             None => None,
         },
         status: Status::parse(&status).ok_or_else(|| bad("status", &status))?,
         result,
-        v: row.try_get("v").map_err(AppError::db)?,
-        rematch_of: row.try_get("rematch_of").map_err(AppError::db)?,
-        rematch_game: row.try_get("rematch_game").map_err(AppError::db)?,
-        closed_v: row.try_get("closed_v").map_err(AppError::db)?,
+        v: required(row.int("v")?, "v")?,
+        rematch_of: row.text("rematch_of")?,
+        rematch_game: row.text("rematch_game")?,
+        closed_v: row.int("closed_v")?,
         clock,
         id,
     })

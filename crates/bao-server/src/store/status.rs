@@ -1,12 +1,11 @@
 //! The read behind `POST /api/games/status`: several games' public facts in one query.
 
-use bao_core::{Side, Variant};
-use sqlx::Row;
-
+use super::db::{on_reader, Cols, Db};
 use super::Store;
 use crate::error::AppError;
 use crate::protocol::{GameStatus, Outcome, Reason, Status};
 use crate::room::clock::{Clock, TimeControl};
+use bao_core::{Side, Variant};
 
 impl Store {
     /// The status of each game of `ids` that exists, in the order of `ids`. Their clocks are measured now.
@@ -14,7 +13,14 @@ impl Store {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
-        let marks = vec!["?"; ids.len()].join(", ");
+        // `?` for SQLite (cheaper than numbered parameters, `sqlite.rs`), `$N` for PostgreSQL.
+        let marks = match &self.db {
+            Db::Sqlite { .. } => vec!["?".to_owned(); ids.len()].join(", "),
+            Db::Postgres { .. } => (1..=ids.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
         // The number of moves and the last move's clock (the clock after it) of each game.
         let sql = format!(
             "SELECT g.id, g.variant, g.status, g.result_winner, g.result_reason, g.clock, \
@@ -24,25 +30,25 @@ impl Store {
              AND l.ply = (SELECT MAX(ply) FROM moves WHERE game_id = g.id) \
              WHERE g.id IN ({marks})"
         );
-        let mut q = sqlx::query(&sql);
-        for id in ids {
-            q = q.bind(*id);
-        }
-        let rows = q.fetch_all(&self.reader).await.map_err(AppError::db)?;
         let now = self.time().now();
-        let mut out = Vec::with_capacity(rows.len());
-        for r in &rows {
-            out.push(status_row(r, now)?);
-        }
+        let mut out = on_reader!(&self.db, p => {
+            let mut q = sqlx::query(&sql);
+            for id in ids {
+                q = q.bind(*id);
+            }
+            let rows = q.fetch_all(p).await.map_err(AppError::db)?;
+            rows.iter()
+                .map(|r| status_row(r, now))
+                .collect::<Result<Vec<_>, _>>()?
+        });
         out.sort_by_key(|g| ids.iter().position(|id| *id == g.id));
         Ok(out)
     }
 }
 
-fn status_row(r: &sqlx::sqlite::SqliteRow, now: super::Now) -> Result<GameStatus, AppError> {
-    let get_s =
-        |c: &str| -> Result<Option<String>, AppError> { r.try_get(c).map_err(AppError::db) };
-    let get_i = |c: &str| -> Result<Option<i64>, AppError> { r.try_get(c).map_err(AppError::db) };
+fn status_row(r: &impl Cols, now: super::Now) -> Result<GameStatus, AppError> {
+    let get_s = |c: &str| r.text(c);
+    let get_i = |c: &str| r.int(c);
     let id = get_s("id")?.unwrap_or_default();
     let bad = |what: &str, v: &str| AppError::Internal(format!("game {id}: unknown {what} {v:?}"));
     let variant_name = get_s("variant")?.unwrap_or_default();
@@ -80,6 +86,11 @@ fn status_row(r: &sqlx::sqlite::SqliteRow, now: super::Now) -> Result<GameStatus
                 Clock::resumed(c, [s, n], running, at)
             }
             _ => Clock::new(c, now.up),
+        };
+        // A finished game's clock stopped where it ended: at zero for the side that lost on time.
+        let clock = match result {
+            Some(o) if status == Status::Finished => clock.finished(o.lost_on_time()),
+            _ => clock,
         };
         Ok::<_, AppError>(clock.view(now.up, now.wall))
     });

@@ -15,8 +15,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use sqlx::SqlitePool;
 use tokio::time::Instant;
+
+use super::db::{on_pool, Db};
 
 /// How often the running server writes that it is alive.
 pub const HEARTBEAT: Duration = Duration::from_secs(5);
@@ -86,41 +87,43 @@ impl ServerTime {
 }
 
 /// Reads how long the server was down before this start and notes this start: the total downtime, ms.
-pub(super) async fn start_uptime(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
-    let (alive, before): (i64, i64) =
-        sqlx::query_as("SELECT alive_ms, downtime_ms FROM health WHERE id = 1")
-            .fetch_one(pool)
+pub(super) async fn start_uptime(db: &Db) -> Result<i64, sqlx::Error> {
+    on_pool!(db, pool => {
+        let (alive, before): (i64, i64) =
+            sqlx::query_as("SELECT alive_ms, downtime_ms FROM health WHERE id = 1")
+                .fetch_one(pool)
+                .await?;
+        let now = unix_ms();
+        let total = downtime_after(before, alive, now);
+        sqlx::query("UPDATE health SET alive_ms = $1, downtime_ms = $2 WHERE id = 1")
+            .bind(now)
+            .bind(total)
+            .execute(pool)
             .await?;
-    let now = unix_ms();
-    let total = downtime_after(before, alive, now);
-    sqlx::query("UPDATE health SET alive_ms = $1, downtime_ms = $2 WHERE id = 1")
-        .bind(now)
-        .bind(total)
-        .execute(pool)
-        .await?;
-    Ok(total)
+        Ok(total)
+    })
 }
 
 /// Notes that the server is running at Unix ms `wall`.
-pub(super) async fn write_alive(pool: &SqlitePool, wall: i64) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
+pub(super) async fn write_alive(db: &Db, wall: i64) -> Result<(), sqlx::Error> {
+    on_pool!(db, pool => sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
         .bind(wall)
         .execute(pool)
         .await
-        .map(|_| ())
+        .map(|_| ()))
 }
 
 /// Writes every few seconds that the server is running, until the database is closed.
-pub(super) async fn heartbeat(pool: SqlitePool, time: Arc<ServerTime>) {
+pub(super) async fn heartbeat(db: Db, time: Arc<ServerTime>) {
     let mut every = tokio::time::interval(HEARTBEAT);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        if pool.is_closed() {
+        if db.is_closed() {
             return;
         }
-        if let Err(e) = write_alive(&pool, time.now().wall).await {
-            if pool.is_closed() {
+        if let Err(e) = write_alive(&db, time.now().wall).await {
+            if db.is_closed() {
                 return;
             }
             tracing::debug!("cannot note that the server is running: {e}");

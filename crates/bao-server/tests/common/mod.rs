@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod services;
+
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;

@@ -1,0 +1,303 @@
+//! Leases: one owner per game among the nodes that share a PostgreSQL database.
+//!
+//! A node keeps a game's room in memory only while it holds the game's lease (a row of `leases`: the node,
+//! an expiry on the database's clock, a fencing number). It takes the lease when it loads the room, renews
+//! all its leases together every third of the lease time, and gives a lease back (expires it) when the room
+//! leaves memory or the server stops. Another node may take a lease once it has expired; taking one raises
+//! its fencing number.
+//!
+//! Every write of a game checks, in its own transaction, that the game's fencing number is still the one
+//! this node took (`SELECT … FOR SHARE`, so that a take-over waits for the write, and the new owner's load sees
+//! it). A node that froze past its lease (SIGSTOP, a long pause) and lost the game to another can therefore
+//! never write to it again: its writes are refused, and the room is closed (its clients reconnect).
+//!
+//! With SQLite there is one node and no lease: every check passes.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::mpsc;
+
+use sqlx::{PgConnection, SqliteConnection};
+
+use super::db::Db;
+use super::Store;
+use crate::error::AppError;
+
+/// How long a lease lasts without renewal by default (`--lease-ms`): a dead owner's games are taken over
+/// after at most this long.
+pub const DEFAULT_LEASE_MS: u64 = 3000;
+
+/// The database's clock in Unix ms (PostgreSQL), which every expiry is measured by.
+const NOW_MS: &str = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT";
+
+/// What a node is called and how long its leases last.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// The node's name (`--node-name`), in `leases` and the logs.
+    pub name: String,
+    /// How long a lease lasts without renewal (`--lease-ms`).
+    pub lease: Duration,
+}
+
+impl Node {
+    /// A node called `name` (default: the host name and the process id) with leases of `lease_ms`.
+    pub fn new(name: Option<&str>, lease_ms: u64) -> Node {
+        let name = match name.map(str::trim).filter(|n| !n.is_empty()) {
+            Some(n) => n.to_owned(),
+            None => {
+                let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+                    .ok()
+                    .map(|h| h.trim().to_owned())
+                    .filter(|h| !h.is_empty())
+                    .unwrap_or_else(|| "bao".to_owned());
+                format!("{host}-{}", std::process::id())
+            }
+        };
+        Node {
+            name,
+            lease: Duration::from_millis(lease_ms.max(300)),
+        }
+    }
+}
+
+/// Who owns a game's room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// This node (it holds the lease now).
+    Here,
+    /// Another node, by name.
+    Elsewhere(String),
+}
+
+/// The leases this node holds.
+#[derive(Debug)]
+pub(super) struct Leases {
+    pub(super) node: Node,
+    /// Game id → fencing number.
+    held: Mutex<HashMap<String, i64>>,
+    /// Games whose lease was lost, for the rooms' registry.
+    lost_tx: mpsc::UnboundedSender<String>,
+    lost_rx: Mutex<Option<mpsc::UnboundedReceiver<String>>>,
+}
+
+impl Leases {
+    pub(super) fn new(node: Node) -> Leases {
+        let (lost_tx, lost_rx) = mpsc::unbounded_channel();
+        Leases {
+            node,
+            held: Mutex::default(),
+            lost_tx,
+            lost_rx: Mutex::new(Some(lost_rx)),
+        }
+    }
+
+    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        self.held.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The error a write gets when its game's lease was lost (told from database failures by its text).
+const LOST: &str = "the game's lease moved to another node";
+
+fn lost_error() -> sqlx::Error {
+    sqlx::Error::Protocol(LOST.to_owned())
+}
+
+/// Whether `e` is a write refused because the lease was lost.
+pub(super) fn is_lost(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Protocol(m) if m == LOST)
+}
+
+/// Checking, inside a write's transaction, that a game's fencing number is still the one this node took.
+pub(super) trait FenceCheck {
+    /// Checks that game `id` still has fencing number `fence` (none: no leases, nothing to check), and keeps
+    /// the lease row locked until the transaction ends.
+    async fn check_fence(&mut self, id: &str, fence: Option<i64>) -> Result<(), sqlx::Error>;
+}
+
+impl FenceCheck for SqliteConnection {
+    /// One node, no leases.
+    async fn check_fence(&mut self, _: &str, _: Option<i64>) -> Result<(), sqlx::Error> {
+        Ok(())
+    }
+}
+
+impl FenceCheck for PgConnection {
+    async fn check_fence(&mut self, id: &str, fence: Option<i64>) -> Result<(), sqlx::Error> {
+        let Some(fence) = fence else {
+            return Ok(());
+        };
+        let now: Option<(i64,)> =
+            sqlx::query_as("SELECT fence FROM leases WHERE game_id = $1 FOR SHARE")
+                .bind(id)
+                .fetch_optional(self)
+                .await?;
+        match now {
+            Some((f,)) if f == fence => Ok(()),
+            _ => Err(lost_error()),
+        }
+    }
+}
+
+impl Store {
+    /// This node's name, when it shares a PostgreSQL database (`--node-name`).
+    pub fn node_name(&self) -> Option<&str> {
+        self.leases.as_deref().map(|l| l.node.name.as_str())
+    }
+
+    /// Takes the lease of game `id` for this node unless another node holds it; with SQLite the game is
+    /// always [`Owner::Here`]. The room must be loaded after this, so that it sees the last owner's writes.
+    pub async fn take_lease(&self, id: &str) -> Result<Owner, AppError> {
+        let (Some(l), Db::Postgres { pool }) = (&self.leases, &self.db) else {
+            return Ok(Owner::Here);
+        };
+        if l.held().contains_key(id) {
+            return Ok(Owner::Here);
+        }
+        // A new lease, or an expired one (or this node's own: a room loaded again) taken over with the next
+        // fencing number; a lease of another node that has not expired is left alone.
+        let sql = format!(
+            "INSERT INTO leases (game_id, node, expires_ms, fence) VALUES ($1, $2, {NOW_MS} + $3, 1) \
+             ON CONFLICT (game_id) DO UPDATE SET node = EXCLUDED.node, expires_ms = EXCLUDED.expires_ms, \
+             fence = leases.fence + 1 WHERE leases.expires_ms < {NOW_MS} OR leases.node = EXCLUDED.node \
+             RETURNING fence"
+        );
+        let taken: Option<(i64,)> = sqlx::query_as(&sql)
+            .bind(id)
+            .bind(&l.node.name)
+            .bind(l.node.lease.as_millis() as i64)
+            .fetch_optional(pool)
+            .await
+            .map_err(|e| AppError::NotSaved(format!("cannot take the lease of game {id}: {e}")))?;
+        if let Some((fence,)) = taken {
+            l.held().insert(id.to_owned(), fence);
+            tracing::debug!(game = %id, fence, "lease taken");
+            return Ok(Owner::Here);
+        }
+        let holder: Option<(String,)> =
+            sqlx::query_as("SELECT node FROM leases WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+                .map_err(AppError::db)?;
+        Ok(Owner::Elsewhere(holder.map(|h| h.0).unwrap_or_default()))
+    }
+
+    /// Gives the lease of game `id` back (its room left memory), so that another node may take it at once.
+    pub fn release_lease(&self, id: &str) {
+        let (Some(l), Db::Postgres { pool }) = (&self.leases, &self.db) else {
+            return;
+        };
+        let Some(fence) = l.held().remove(id) else {
+            return;
+        };
+        let (pool, id) = (pool.clone(), id.to_owned());
+        tokio::spawn(async move {
+            // The fence keeps a lease taken again meanwhile (a higher number) from being expired.
+            let r =
+                sqlx::query("UPDATE leases SET expires_ms = 0 WHERE game_id = $1 AND fence = $2")
+                    .bind(&id)
+                    .bind(fence)
+                    .execute(&pool)
+                    .await;
+            if let Err(e) = r {
+                tracing::debug!(game = %id, "cannot give the lease back (it expires anyway): {e}");
+            }
+        });
+    }
+
+    /// The games whose lease this node lost, as they are lost (for the rooms' registry; once).
+    pub fn lost_leases(&self) -> Option<mpsc::UnboundedReceiver<String>> {
+        let l = self.leases.as_ref()?;
+        let mut rx = l.lost_rx.lock().unwrap_or_else(|p| p.into_inner());
+        rx.take()
+    }
+
+    /// The fencing number that writes of game `id` must carry: `None` without leases, 0 (never valid) when
+    /// this node does not hold the game.
+    pub(super) fn fence_of(&self, id: &str) -> Option<i64> {
+        let l = self.leases.as_ref()?;
+        Some(l.held().get(id).copied().unwrap_or(0))
+    }
+
+    /// Notes that the lease of game `id` (taken with `fence`) is lost: its room must close.
+    pub(super) fn lose(&self, id: &str, fence: Option<i64>) {
+        let Some(l) = &self.leases else { return };
+        {
+            let mut held = l.held();
+            if held.get(id).copied() != fence {
+                // Already lost, or taken again since.
+                return;
+            }
+            held.remove(id);
+        }
+        tracing::warn!(game = %id, node = %l.node.name, "the game's lease was lost: another node owns it now");
+        let _ = l.lost_tx.send(id.to_owned());
+    }
+
+    /// Gives every lease back (the server stops).
+    pub(super) async fn release_all(&self) {
+        let (Some(l), Db::Postgres { pool }) = (&self.leases, &self.db) else {
+            return;
+        };
+        let held: Vec<(String, i64)> = l.held().drain().collect();
+        let (ids, fences): (Vec<String>, Vec<i64>) = held.into_iter().unzip();
+        let r = sqlx::query(
+            "UPDATE leases SET expires_ms = 0 FROM UNNEST($1::text[], $2::int8[]) AS h(game_id, fence) \
+             WHERE leases.game_id = h.game_id AND leases.fence = h.fence",
+        )
+        .bind(ids)
+        .bind(fences)
+        .execute(pool)
+        .await;
+        if let Err(e) = r {
+            tracing::warn!("cannot give the leases back (they expire anyway): {e}");
+        }
+    }
+}
+
+/// Renews every lease this node holds, every third of the lease time, in one statement; a lease that could
+/// not be renewed (another node took it: its fence moved on) is lost. Ends when the store is closed.
+pub(super) async fn renew(store: Store, leases: Arc<Leases>) {
+    let Db::Postgres { pool } = &store.db else {
+        return;
+    };
+    let mut every = tokio::time::interval(leases.node.lease / 3);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let sql = format!(
+        "UPDATE leases SET expires_ms = {NOW_MS} + $1 FROM UNNEST($2::text[], $3::int8[]) AS h(game_id, fence) \
+         WHERE leases.game_id = h.game_id AND leases.fence = h.fence RETURNING leases.game_id"
+    );
+    loop {
+        every.tick().await;
+        if pool.is_closed() {
+            return;
+        }
+        let held: Vec<(String, i64)> = leases.held().iter().map(|(k, v)| (k.clone(), *v)).collect();
+        if held.is_empty() {
+            continue;
+        }
+        let (ids, fences): (Vec<&str>, Vec<i64>) =
+            held.iter().map(|(id, f)| (id.as_str(), *f)).unzip();
+        let renewed: Result<Vec<(String,)>, _> = sqlx::query_as(&sql)
+            .bind(leases.node.lease.as_millis() as i64)
+            .bind(&ids)
+            .bind(&fences)
+            .fetch_all(pool)
+            .await;
+        match renewed {
+            Ok(rows) => {
+                let kept: std::collections::HashSet<&str> =
+                    rows.iter().map(|r| r.0.as_str()).collect();
+                for (id, fence) in &held {
+                    if !kept.contains(id.as_str()) {
+                        store.lose(id, Some(*fence));
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("cannot renew the leases: {e}"),
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! PostgreSQL: opening the pool (the migrations under PostgreSQL's advisory lock, so several nodes may start
+//! at once) and the group commit's statements.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::PgConnection;
+
+use bao_core::Side;
+
+use super::db::Db;
+use super::group::MoveJob;
+use super::migrations::Embedded;
+use crate::error::AppError;
+
+/// Connections per node: the group-commit writer, the rooms' other writes and the reads.
+const POOL: u32 = 16;
+
+/// `url` without its password, for messages and logs.
+pub(super) fn redacted(url: &str) -> String {
+    match PgConnectOptions::from_str(url) {
+        Ok(o) => format!(
+            "postgres://{}@{}:{}/{}",
+            o.get_username(),
+            o.get_host(),
+            o.get_port(),
+            o.get_database().unwrap_or("")
+        ),
+        Err(_) => "postgres://…".to_owned(),
+    }
+}
+
+/// Connects to the PostgreSQL server of `url` and applies the migrations; `name` is `url` for messages.
+pub(super) async fn open(url: &str, name: &str) -> Result<Db, AppError> {
+    let fail =
+        |doing: &str, e: &dyn std::fmt::Display| AppError::Startup(format!("{doing} {name}: {e}"));
+    let opts = PgConnectOptions::from_str(url)
+        .map_err(|e| fail("--database-url is not a PostgreSQL address:", &e))?
+        .application_name("bao-server");
+    let pool = PgPoolOptions::new()
+        .max_connections(POOL)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(opts)
+        .await
+        .map_err(|e| {
+            fail(
+                "cannot connect to the database",
+                &format!("{e} (check that PostgreSQL runs and answers there)"),
+            )
+        })?;
+    let migrator = Migrator::new(Embedded).await.map_err(AppError::db)?;
+    migrator
+        .run(&pool)
+        .await
+        .map_err(|e| fail("cannot apply the migrations to", &e))?;
+    Ok(Db::Postgres { pool })
+}
+
+/// The moves and their games' rows, in one transaction of a few statements whatever the number of moves:
+/// each column goes as one array parameter, which `UNNEST` turns back into rows. First the games' fencing
+/// numbers are checked (and their lease rows locked until the commit, `lease.rs`); the moves of games whose
+/// lease moved on are left out, and their indices returned.
+pub(super) async fn write_moves(
+    conn: &mut PgConnection,
+    all: &[MoveJob],
+    t: i64,
+) -> Result<Vec<usize>, sqlx::Error> {
+    use sqlx::Connection;
+    let mut tx = conn.begin().await?;
+    let fenced: Vec<(&str, i64)> = all
+        .iter()
+        .filter_map(|j| Some((j.game.as_str(), j.fence?)))
+        .collect();
+    let mut out = Vec::new();
+    if !fenced.is_empty() {
+        let (games, fences): (Vec<&str>, Vec<i64>) = fenced.into_iter().unzip();
+        let held: Vec<(String,)> = sqlx::query_as(
+            "SELECT l.game_id FROM leases l JOIN UNNEST($1::text[], $2::int8[]) AS j(game_id, fence) \
+             ON l.game_id = j.game_id AND l.fence = j.fence FOR SHARE OF l",
+        )
+        .bind(&games)
+        .bind(&fences)
+        .fetch_all(&mut *tx)
+        .await?;
+        let held: std::collections::HashSet<&str> = held.iter().map(|h| h.0.as_str()).collect();
+        out = (0..all.len())
+            .filter(|&i| all[i].fence.is_some() && !held.contains(all[i].game.as_str()))
+            .collect();
+    }
+    let jobs: Vec<&MoveJob> = (0..all.len())
+        .filter(|i| !out.contains(i))
+        .map(|i| &all[i])
+        .collect();
+    if jobs.is_empty() {
+        tx.commit().await?;
+        return Ok(out);
+    }
+    let column =
+        |f: &dyn Fn(&MoveJob) -> Option<i64>| jobs.iter().map(|j| f(j)).collect::<Vec<_>>();
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, v, played_at, south_ms, north_ms, clock_at) \
+         SELECT game_id, ply, notation, v, $5, south_ms, north_ms, clock_at \
+         FROM UNNEST($1::text[], $2::int8[], $3::text[], $4::int8[], $6::int8[], $7::int8[], $8::int8[]) \
+         AS m(game_id, ply, notation, v, south_ms, north_ms, clock_at)",
+    )
+    .bind(jobs.iter().map(|m| m.game.as_str()).collect::<Vec<_>>())
+    .bind(column(&|m| Some(m.ply)))
+    .bind(jobs.iter().map(|m| m.notation.as_str()).collect::<Vec<_>>())
+    .bind(column(&|m| Some(m.move_v)))
+    .bind(t)
+    .bind(column(&|m| m.clock.map(|c| c.south_ms)))
+    .bind(column(&|m| m.clock.map(|c| c.north_ms)))
+    .bind(column(&|m| m.clock.map(|c| c.at)))
+    .execute(&mut *tx)
+    .await?;
+    // `UPDATE … FROM` takes one row per game: a game with two moves in the batch (a room waits for its
+    // move's answer, so this does not happen) is written a move at a time.
+    let parts = if super::group::repeats_a_game(jobs.iter().copied()) {
+        jobs.chunks(1)
+    } else {
+        jobs.chunks(jobs.len())
+    };
+    for part in parts {
+        sqlx::query(
+            "UPDATE games SET status = u.status, result_winner = u.winner, result_reason = u.reason, \
+             v = u.v, updated_at = $1 \
+             FROM UNNEST($2::text[], $3::text[], $4::text[], $5::text[], $6::int8[]) \
+             AS u(id, status, winner, reason, v) WHERE games.id = u.id",
+        )
+        .bind(t)
+        .bind(part.iter().map(|m| m.game.as_str()).collect::<Vec<_>>())
+        .bind(part.iter().map(|m| m.status.name()).collect::<Vec<_>>())
+        .bind(
+            part.iter()
+                .map(|m| m.result.and_then(|r| r.winner).map(Side::name))
+                .collect::<Vec<_>>(),
+        )
+        .bind(
+            part.iter()
+                .map(|m| m.result.map(|r| r.reason.name()))
+                .collect::<Vec<_>>(),
+        )
+        .bind(part.iter().map(|m| Some(m.game_v)).collect::<Vec<_>>())
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(out)
+}
