@@ -7,13 +7,15 @@
 //!
 //! Modules: [`search`] (the tree walk), [`eval`] (the evaluation per variant), `tt` (transposition table),
 //! `zobrist` (position keys), [`levels`] (what easy, medium and hard mean), [`rng`] (seeded randomness),
-//! [`openings`] (balanced random openings for matches and tuning).
+//! [`openings`] (balanced random openings for matches and tuning), [`proof`] (exhaustive proofs of forced
+//! wins, for puzzles).
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod eval;
 pub mod levels;
 pub mod openings;
+pub mod proof;
 pub mod rng;
 pub mod search;
 mod tt;

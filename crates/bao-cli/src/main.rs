@@ -5,6 +5,7 @@
 
 mod commands;
 mod matches;
+mod puzzles;
 mod think;
 
 use std::process::ExitCode;
@@ -49,6 +50,9 @@ enum Command {
     Think(think::ThinkArgs),
     /// Play paired games between two players (easy, medium, hard or random) and print the first one's score.
     Match(matches::MatchArgs),
+    /// Mine puzzles from the computer's own games: positions where exactly one move wins by force, proved
+    /// by exhaustive search. Prints the puzzle file (JSON) on stdout.
+    Puzzles(puzzles::PuzzleArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,5 +64,6 @@ fn main() -> ExitCode {
         Command::Perft { variant, depth } => commands::perft(variant, depth),
         Command::Think(args) => think::think(&args),
         Command::Match(args) => matches::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
     }
 }

@@ -13,6 +13,8 @@
 //! `BAO_BLESS=1 cargo test -p bao-core --test rules_pages` rewrites the computed parts of the file (positions,
 //! traces, fact values) from the engine after a figure's `line` or `move` was edited; review the diff.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -25,22 +27,9 @@ fn data_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web/rules-data.js")
 }
 
-/// The file is `// comments`, then `export default` and one JSON object, then `;`.
-fn split(text: &str) -> (&str, &str) {
-    let at = text
-        .find("export default")
-        .expect("web/rules-data.js: no `export default`");
-    let open = at
-        + text[at..]
-            .find('{')
-            .expect("no object after export default");
-    let close = text.rfind('}').expect("no closing brace");
-    (&text[..open], &text[open..=close])
-}
-
 fn load() -> (String, Value) {
     let text = std::fs::read_to_string(data_path()).expect("read web/rules-data.js");
-    let (head, json) = split(&text);
+    let (head, json) = common::split_web_data(&text, "rules-data.js");
     let value =
         serde_json::from_str(json).expect("web/rules-data.js: the object is not valid JSON");
     (head.to_owned(), value)

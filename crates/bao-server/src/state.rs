@@ -9,6 +9,7 @@ use tokio::sync::{watch, Semaphore};
 use crate::config::Config;
 use crate::limits::AddressLimits;
 use crate::metrics::{Metrics, Refusals};
+use crate::review::Reviews;
 use crate::room::{RoomDeps, Rooms};
 use crate::store::Store;
 
@@ -28,6 +29,7 @@ struct Inner {
     shutdown: watch::Receiver<Phase>,
     limits: AddressLimits,
     analyses: Arc<Semaphore>,
+    reviews: Reviews,
 }
 
 /// Where the server is in its life; it only moves forward.
@@ -50,7 +52,9 @@ impl AppState {
             &refusals,
             config.ws_per_address,
         ));
-        let rooms = Rooms::new(RoomDeps::new(&config, store.clone(), Arc::clone(&metrics)));
+        let deps = RoomDeps::new(&config, store.clone(), Arc::clone(&metrics));
+        let reviews = Reviews::new(&config, store.clone(), Arc::clone(&deps.computer_permits));
+        let rooms = Rooms::new(deps);
         let limits = AddressLimits::new(&config, refusals);
         let analyses = Arc::new(Semaphore::new(config.analysis_concurrency.max(1)));
         AppState {
@@ -63,6 +67,7 @@ impl AppState {
                 shutdown: phase,
                 limits,
                 analyses,
+                reviews,
             }),
         }
     }
@@ -107,6 +112,11 @@ impl AppState {
     /// The places for analyses running at once (`--analysis-concurrency`).
     pub fn analyses(&self) -> &Arc<Semaphore> {
         &self.inner.analyses
+    }
+
+    /// The computer's reviews of finished games.
+    pub fn reviews(&self) -> &Reviews {
+        &self.inner.reviews
     }
 
     /// A fresh connection id.

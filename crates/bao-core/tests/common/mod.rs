@@ -174,3 +174,19 @@ pub fn replay_trace(before: &Position, trace: &[Step], after: &Position) {
     assert_eq!(hands[0], i32::from(after.hand(Side::South)));
     assert_eq!(hands[1], i32::from(after.hand(Side::North)));
 }
+
+/// A data file of the web client (`web/rules-data.js`, `web/lessons-data.js`): `// comments`, then `export
+/// default` and one JSON object, then `;`. Returns the text before the object and the object's text.
+pub fn split_web_data<'a>(text: &'a str, name: &str) -> (&'a str, &'a str) {
+    let at = text
+        .find("export default")
+        .unwrap_or_else(|| panic!("web/{name}: no `export default`"));
+    let open = at
+        + text[at..]
+            .find('{')
+            .unwrap_or_else(|| panic!("web/{name}: no object after export default"));
+    let close = text
+        .rfind('}')
+        .unwrap_or_else(|| panic!("web/{name}: no closing brace"));
+    (&text[..open], &text[open..=close])
+}

@@ -1,0 +1,196 @@
+//! The review of one finished game: every position searched by the computer (its `hard` settings for
+//! `think` each), the moves scored and classed, and for mistakes and blunders the better line.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bao_ai::{LevelConfig, SearchResult, MATE};
+use bao_core::{Move, Position};
+use tokio::sync::Semaphore;
+
+use super::acquire_after_live_games;
+use super::classify::classify;
+use crate::error::AppError;
+use crate::protocol::{MoveClass, Review, ReviewedMove};
+use crate::store::Store;
+
+/// Moves of the better line shown for a mistake or a blunder (the better move and the replies after it).
+const LINE_MOVES: usize = 4;
+
+/// Reviews game `id` as stored: searches each of its positions for `think`, one at a time, each holding one
+/// of `permits` taken after live games.
+pub async fn review_game(
+    store: &Store,
+    permits: &Arc<Semaphore>,
+    think: Duration,
+    id: &str,
+) -> Result<Review, AppError> {
+    let (game, rows) = store.load(id).await?.ok_or(AppError::NotFound)?;
+    let mut moves = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let mv: Move = r
+            .notation
+            .parse()
+            .map_err(|e| AppError::Internal(format!("game {id}, ply {}: {e}", r.ply)))?;
+        moves.push(mv);
+    }
+    let mut positions = vec![Position::new(game.variant)];
+    for (i, mv) in moves.iter().enumerate() {
+        let next = positions[i]
+            .play(*mv)
+            .map_err(|e| AppError::Internal(format!("game {id}, replaying move {i}: {e}")))?
+            .0;
+        positions.push(next);
+    }
+    let searcher = Searcher {
+        permits,
+        think,
+        cfg: config(game.variant, think),
+    };
+    // The computer's answer at each position; `None` where the game is over.
+    let mut found: Vec<Option<SearchResult>> = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        // A lone legal move needs no search (its value is the next position's); the last position does,
+        // for the value after the last move of a game resigned or lost on time.
+        let lone = i < moves.len() && pos.legal_moves().len() == 1;
+        found.push(match pos.result() {
+            Some(_) => None,
+            None if lone => None,
+            None => Some(searcher.search(*pos).await?),
+        });
+    }
+    let values = values(&positions, &found);
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        let best = found[i].as_ref().and_then(|f| f.best).unwrap_or(*mv);
+        let before = values[i];
+        let after = -values[i + 1];
+        let class = classify(before, after, best == *mv);
+        let line = if matches!(class, MoveClass::Mistake | MoveClass::Blunder) {
+            searcher.line(positions[i], best).await?
+        } else {
+            Vec::new()
+        };
+        out.push(ReviewedMove {
+            ply: i as u64,
+            mv: *mv,
+            best,
+            score_before: before,
+            score_after: after,
+            class,
+            line,
+        });
+    }
+    Ok(Review { moves: out })
+}
+
+/// The computer's settings for a review: `hard`, searching `think` per position.
+fn config(variant: bao_core::Variant, think: Duration) -> LevelConfig {
+    let mut cfg = bao_ai::Level::Hard.config_for(variant);
+    cfg.time = think;
+    cfg
+}
+
+/// The value of each position for its side to move: the search's score, a won or lost game as a mate
+/// score, and for a position with one legal move (which the search answers without scoring) the value of
+/// the position after it.
+fn values(positions: &[Position], found: &[Option<SearchResult>]) -> Vec<i32> {
+    let mut out = vec![0; positions.len()];
+    for i in (0..positions.len()).rev() {
+        let pos = &positions[i];
+        out[i] = match pos.result() {
+            Some(r) if r.winner == pos.to_move() => MATE,
+            Some(_) => -MATE,
+            None if i + 1 < positions.len() && pos.legal_moves().len() == 1 => -out[i + 1],
+            None => found[i].as_ref().map_or(0, |f| f.score),
+        };
+    }
+    out
+}
+
+/// Searches positions for a review.
+struct Searcher<'a> {
+    permits: &'a Arc<Semaphore>,
+    think: Duration,
+    cfg: LevelConfig,
+}
+
+impl Searcher<'_> {
+    /// The computer's answer at `pos` (not over), searched on the blocking pool holding a permit.
+    async fn search(&self, pos: Position) -> Result<SearchResult, AppError> {
+        self.search_for(pos, self.cfg).await
+    }
+
+    async fn search_for(&self, pos: Position, cfg: LevelConfig) -> Result<SearchResult, AppError> {
+        let permit = acquire_after_live_games(self.permits).await?;
+        tokio::task::spawn_blocking(move || {
+            let r = bao_ai::think(&pos, &cfg, 0);
+            drop(permit);
+            r
+        })
+        .await
+        .map_err(|e| AppError::Internal(format!("review search failed: {e}")))
+    }
+
+    /// The line after `best` at `pos`: `best`, then the computer's choice for each side in turn (a quarter
+    /// of the review's time each), up to [`LINE_MOVES`] moves or the end of the game.
+    async fn line(&self, pos: Position, best: Move) -> Result<Vec<Move>, AppError> {
+        let mut cfg = self.cfg;
+        cfg.time = (self.think / 4).max(Duration::from_millis(1));
+        let mut line = vec![best];
+        let Some(mut at) = pos.play_unchecked(best) else {
+            return Ok(line);
+        };
+        while line.len() < LINE_MOVES && at.result().is_none() {
+            let Some(mv) = self.search_for(at, cfg).await?.best else {
+                break;
+            };
+            line.push(mv);
+            match at.play_unchecked(mv) {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        Ok(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bao_core::Variant;
+
+    fn scored(score: i32) -> Option<SearchResult> {
+        Some(SearchResult {
+            best: None,
+            score,
+            depth: 1,
+            nodes: 1,
+            elapsed: Duration::ZERO,
+        })
+    }
+
+    #[test]
+    fn positions_take_the_search_score_and_games_over_are_mates() {
+        let start = Position::new(Variant::Kujifunza);
+        let mv = start.legal_moves()[0];
+        let (after, _) = start.play(mv).unwrap();
+        assert_eq!(
+            values(&[start, after], &[scored(7), scored(-40)]),
+            vec![7, -40]
+        );
+        // A won game (a puzzle of one move, played): lost for the side to move after it.
+        let text = include_str!("../../../../puzzles/kujifunza.json");
+        let file: serde_json::Value = serde_json::from_str(text).unwrap();
+        let p = file["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["depth"] == 1)
+            .unwrap();
+        let pos = Position::from_json(&p["position"].to_string()).unwrap();
+        let mv: Move = p["solution"][0].as_str().unwrap().parse().unwrap();
+        let (won, _) = pos.play(mv).unwrap();
+        assert_eq!(values(&[pos, won], &[scored(5), None]), vec![5, -MATE]);
+    }
+}

@@ -1,0 +1,215 @@
+// The lessons: /learn lists the games, /learn/{variant} teaches one in short steps. Each step (web/lessons-data.js,
+// checked against the engine by crates/bao-core/tests/lessons.rs) is a position, a task and the moves that solve
+// it. The learner's move is played by the server (POST /api/analysis gives every legal move's result and trace)
+// and shown like a game's; the step is done when the move is one of the expected ones, and any other legal move
+// is answered with the step's hint and an account of what that move did. Progress is kept in localStorage. The
+// steps' texts are in web/i18n/learn/<lang>.js (only this page needs them), the page's own words in the dictionaries.
+import { $, initPage } from '/common.js';
+import { t, onLanguage, safeGet, safeSet, lang } from '/i18n.js';
+import LESSONS from '/lessons-data.js';
+import { narrationList } from '/game/narration.js';
+import { PlayBoard, analysisErrorText } from '/study/play-board.js';
+
+const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
+const PROGRESS = 'bao.learn';
+
+const parts = location.pathname.split('/').filter(Boolean);
+const variant = parts[1] ? decodeURIComponent(parts[1]) : null;
+const steps = variant ? LESSONS[variant] : null;
+/** The step shown (an index into steps) and what the learner's last move did there. */
+let current = 0;
+let outcome = null;
+
+/** The ids of the steps done, per variant. */
+function progress() {
+  try {
+    const p = JSON.parse(safeGet(PROGRESS) || '{}');
+    return p && typeof p === 'object' ? p : {};
+  } catch {
+    return {};
+  }
+}
+
+function markDone(v, id) {
+  const p = progress();
+  const done = new Set(Array.isArray(p[v]) ? p[v] : []);
+  done.add(id);
+  p[v] = [...done];
+  safeSet(PROGRESS, JSON.stringify(p));
+}
+
+const doneIn = (v) => new Set(Array.isArray(progress()[v]) ? progress()[v] : []);
+/** The lessons' texts in the page's language, and in English for what a language lacks. */
+let texts = {};
+let english = {};
+
+async function loadTexts() {
+  const [mine, en] = await Promise.all([import(`/i18n/learn/${lang()}.js`).catch(() => import('/i18n/learn/en.js')), import('/i18n/learn/en.js')]);
+  texts = mine.default;
+  english = en.default;
+}
+
+/** A lesson text: `about` of a variant, or a part (title, task, hint, done) of a step. */
+const lt = (k) => texts[k] ?? english[k] ?? k;
+const key = (id, part) => `${variant}.${id}.${part}`;
+
+/** /learn: the games, each with its lessons' progress. */
+function renderIndex() {
+  $('[data-role=index]').hidden = false;
+  const list = $('[data-role=lessons]');
+  list.replaceChildren();
+  for (const v of VARIANTS) {
+    const li = document.createElement('li');
+    li.dataset.variant = v;
+    const h = document.createElement('h2');
+    const a = document.createElement('a');
+    a.href = `/learn/${v}`;
+    a.textContent = t(`variant.${v}`);
+    h.append(a);
+    const about = document.createElement('p');
+    about.textContent = lt(`${v}.about`);
+    const done = [...doneIn(v)].filter((id) => LESSONS[v].some((s) => s.id === id)).length;
+    const count = document.createElement('p');
+    count.className = 'hint';
+    count.textContent = t('learn.progress', { done, total: LESSONS[v].length });
+    li.append(h, about, count);
+    list.append(li);
+  }
+  document.title = `${t('learn.title')} · Bao`;
+}
+
+function renderTabs() {
+  const nav = $('[data-role=tabs]');
+  nav.replaceChildren(
+    ...VARIANTS.map((v) => {
+      const a = document.createElement('a');
+      a.href = `/learn/${v}`;
+      a.textContent = t(`variant.${v}`);
+      if (v === variant) a.setAttribute('aria-current', 'page');
+      return a;
+    }),
+  );
+}
+
+/** The list of steps, each a button, the current one marked, the solved ones ticked. */
+function renderStepList() {
+  const done = doneIn(variant);
+  const list = $('[data-role=steps]');
+  list.replaceChildren(
+    ...steps.map((s, i) => {
+      const li = document.createElement('li');
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.step = s.id;
+      b.textContent = `${done.has(s.id) ? '✓ ' : ''}${lt(key(s.id, 'title'))}`;
+      if (done.has(s.id)) b.setAttribute('aria-label', `${lt(key(s.id, 'title'))} (${t('learn.solved')})`);
+      if (i === current) b.setAttribute('aria-current', 'step');
+      b.addEventListener('click', () => go(i));
+      li.append(b);
+      return li;
+    }),
+  );
+}
+
+/** The texts of the step shown, in the page's language. */
+function renderTexts() {
+  const step = steps[current];
+  $('[data-role=course-title]').textContent = t('learn.course', { variant: t(`variant.${variant}`) });
+  $('[data-role=lesson-title]').textContent = t('learn.stepTitle', { n: current + 1, total: steps.length, title: lt(key(step.id, 'title')) });
+  $('[data-role=task]').textContent = lt(key(step.id, 'task'));
+  const box = $('[data-role=done-box]');
+  box.hidden = !outcome || !outcome.solved;
+  $('[data-role=done-text]').textContent = outcome && outcome.solved ? `${t('learn.welldone')} ${lt(key(step.id, 'done'))}` : '';
+  if (outcome && !outcome.solved) board.explain(`${t('learn.wrong', { move: outcome.move })} ${lt(key(step.id, 'hint'))}`, null, true);
+  renderNarration();
+  const last = current === steps.length - 1;
+  $('[data-action=next-lesson]').hidden = !(outcome && outcome.solved) || last;
+  $('[data-role=play-link]').hidden = !(outcome && outcome.solved) || !last;
+  $('[data-role=play-link]').href = `/?variant=${variant}`;
+  $('[data-action=retry]').hidden = !outcome;
+  renderStepList();
+  renderTabs();
+  document.title = `${t('learn.course', { variant: t(`variant.${variant}`) })} · Bao`;
+}
+
+/** What the learner's move did, seed by seed, under the board. */
+function renderNarration() {
+  const box = $('[data-role=narration]');
+  box.hidden = !outcome;
+  if (!outcome) return box.replaceChildren();
+  const head = document.createElement('p');
+  head.className = 'narr-head';
+  head.textContent = t('learn.yourMove', { move: outcome.move });
+  box.replaceChildren(head, narrationList(outcome.trace));
+}
+
+/** Shows step `i` from its position. */
+async function go(i) {
+  current = Math.max(0, Math.min(steps.length - 1, i));
+  outcome = null;
+  const step = steps[current];
+  const lesson = $('[data-role=lesson]');
+  lesson.dataset.step = step.id;
+  lesson.dataset.expect = step.expect.join(' ');
+  delete lesson.dataset.done;
+  history.replaceState(null, '', `#${step.id}`);
+  board.explain('');
+  renderTexts();
+  $('[data-role=status]').textContent = t('learn.stepTitle', { n: current + 1, total: steps.length, title: lt(key(step.id, 'title')) });
+  await board.show(step.position);
+}
+
+/** The learner played `entry`: the step is solved by an expected move, else the hint and what happened. */
+function played(entry) {
+  const step = steps[current];
+  const solved = step.expect.includes(entry.move);
+  outcome = { move: entry.move, trace: entry.trace, solved };
+  const lesson = $('[data-role=lesson]');
+  board.lock(true);
+  board.show(entry.position, { stage: null, legal: [], blocked: {} }, PlayBoard.marks(entry.move, entry.trace));
+  board.lock(true);
+  if (solved) {
+    lesson.dataset.done = '';
+    markDone(variant, step.id);
+    board.sound.play('end');
+  }
+  renderTexts();
+  $('[data-role=status]').textContent = solved ? t('learn.welldone') : t('learn.wrong', { move: entry.move });
+  const next = solved ? $(current === steps.length - 1 ? '[data-role=play-link]' : '[data-action=next-lesson]') : $('[data-action=retry]');
+  next.focus();
+}
+
+const board = variant && steps
+  ? new PlayBoard({
+      onMove: played,
+      onError: (e) => board.explain(analysisErrorText(e), null, true),
+    })
+  : null;
+
+async function main() {
+  await initPage();
+  await loadTexts();
+  if (!variant) {
+    renderIndex();
+    onLanguage(() => loadTexts().then(renderIndex));
+    return;
+  }
+  if (!steps) {
+    $('[data-role=unknown]').hidden = false;
+    return;
+  }
+  $('[data-role=course]').hidden = false;
+  $('[data-action=next-lesson]').addEventListener('click', () => go(current + 1));
+  $('[data-action=retry]').addEventListener('click', () => go(current));
+  onLanguage(async () => {
+    await loadTexts();
+    renderTexts();
+    board.render();
+  });
+  const wanted = steps.findIndex((s) => `#${s.id}` === location.hash);
+  const done = doneIn(variant);
+  const firstOpen = steps.findIndex((s) => !done.has(s.id));
+  await go(wanted >= 0 ? wanted : Math.max(0, firstOpen));
+}
+
+main();
