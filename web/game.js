@@ -9,7 +9,11 @@
 //   animation.js   a move shown seed by seed from its trace
 //   why.js         why a pit or a typed move cannot be played (the server's reasons, in words)
 //   narration.js   the selected move told step by step, and the pits it touched
-//   sound.js, attention.js   sounds; whose turn it is in the tab's title and icon
+//   sound.js, attention.js   sounds; whose turn it is in the tab's title and icon, notifications
+//   clock.js       the clocks' countdown (loaded with the first clock); takeback.js abort and takeback; say.js quick
+//                  messages; notify.js system notifications (loaded once turned on)
+//   hint.js        the hint against an easy or medium computer (loaded only for a player against the computer)
+//   review.js      the computer's review of a finished game (eval-graph.js its graph)
 import { $, initPage } from '/common.js';
 import { t, safeGet, safeSet } from '/i18n.js';
 import { Board } from '/board.js';
@@ -21,6 +25,8 @@ import { MovePicker } from '/game/move-picker.js';
 import { MoveAnimation } from '/game/animation.js';
 import { Sound } from '/game/sound.js';
 import { onServerMessage, takeSnapshot, refetch } from '/game/messages.js';
+import { Takeback } from '/game/takeback.js';
+import { Say } from '/game/say.js';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || new URLSearchParams(location.search).get('id') || '');
 
@@ -44,8 +50,84 @@ const connection = new Connection(gameId, {
   onMessage: (msg, order) => onServerMessage(page, msg, order),
   onLost: () => view.showConnection(false),
 });
+wireAnalysisLink(state);
 /** @type {import('/game/messages.js').Page} */
 const page = { gameId, state, view, picker, animation: new MoveAnimation(board, sound), connection, sound };
+page.clocks = lazyClocks();
+page.takeback = new Takeback(page);
+page.say = new Say(page);
+// The review follows every redraw of the page too (the move list is rebuilt, the move shown changes); its code
+// is loaded once the game is finished, so a game in play does not carry it.
+const review = lazyPart(
+  () => state.game && state.game.status === 'finished',
+  () => import('/game/review.js').then(({ Review }) => new Review(page, board, browse)),
+);
+// The hint is for a player against the computer (its code and the analysis client are loaded only then; it
+// offers itself at the easy and medium levels).
+const hint = lazyPart(
+  () => state.you !== 'spectator' && !!state.game && Object.values(state.game.seats || {}).some((s) => s && s.kind === 'computer'),
+  () =>
+    import('/game/hint.js').then(({ Hint }) => {
+      const h = new Hint(state, gameId);
+      return { render: () => h.update() };
+    }),
+);
+view.parts.push(page.clocks, page.takeback, page.say, review, hint);
+
+/** Keeps [data-role=analysis-link] pointing at the analysis board for the position shown (set when followed). */
+function wireAnalysisLink(state) {
+  const link = $('[data-role=analysis-link]');
+  const point = () => {
+    const g = state.game;
+    if (!g) return;
+    const pos = { ...state.shownPosition() };
+    delete pos.stage;
+    link.href = `/analysis?variant=${encodeURIComponent(g.variant)}&position=${encodeURIComponent(JSON.stringify(pos))}`;
+  };
+  for (const ev of ['click', 'auxclick', 'focus', 'pointerenter']) link.addEventListener(ev, point);
+}
+
+/** A part of the page whose code is loaded the first time `wanted()` holds, then rendered with the rest. */
+function lazyPart(wanted, load) {
+  let real = null;
+  let loading = null;
+  return {
+    render() {
+      if (real) return real.render();
+      if (loading || !wanted()) return;
+      loading = load().then((part) => {
+        real = part;
+        real.render();
+      });
+    },
+  };
+}
+
+/**
+ * The clocks, loaded with the first clock the server sends (most games have none, and the page stays light):
+ * what messages.js and takeback.js call, `take` and `render`, in front of web/game/clock.js.
+ */
+function lazyClocks() {
+  let real = null;
+  let loading = null;
+  let last;
+  return {
+    take(clock) {
+      if (real) return real.take(clock);
+      if (clock === undefined) return;
+      last = clock;
+      if (clock && !loading) {
+        loading = import('/game/clock.js').then(({ Clocks }) => {
+          real = new Clocks(state, sound);
+          real.take(last);
+        });
+      }
+    },
+    render() {
+      if (real) real.render();
+    },
+  };
+}
 
 /** A move picked on this page: pending until the server's `moved` event confirms it. */
 function sendMove(move) {

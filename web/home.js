@@ -3,10 +3,13 @@
 import { initPage } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
 import { storeToken } from '/store.js';
+import { controlName, parseControl } from '/clock-format.js';
+import { loadMyGames, renderMyGames } from '/my-games.js';
 
 const variantSel = document.querySelector('select[name=variant]');
 const levelSel = document.querySelector('select[name=level]');
 const seatSel = document.querySelector('select[name=seat]');
+const clockSel = document.querySelector('select[name=clock]');
 const message = document.querySelector('[data-role=message]');
 
 function showVariant() {
@@ -18,6 +21,8 @@ function showVariant() {
 
 async function create(opponent) {
   const body = { variant: variantSel.value, opponent };
+  const clock = parseControl(clockSel.value);
+  if (clock) body.clock = clock;
   if (opponent === 'computer') {
     body.level = levelSel.value;
     body.seat = seatSel.value;
@@ -44,6 +49,32 @@ async function create(opponent) {
   }
 }
 
+/** The time controls' names in the page's language. */
+function showClocks() {
+  for (const o of clockSel.options) o.textContent = controlName(parseControl(o.value));
+}
+
+/** Games this browser played: listed again as their status comes; kept quiet when the server cannot say. */
+let myGames = [];
+async function showMyGames() {
+  try {
+    myGames = await loadMyGames();
+  } catch {
+    return;
+  }
+  drawMyGames();
+}
+function drawMyGames() {
+  renderMyGames(document.querySelector('[data-role=my-games-box]'), document.querySelector('[data-role=my-games]'), myGames);
+}
+// Fresh whenever the page is looked at again (a turn may have come meanwhile), and once a minute while it is.
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) showMyGames();
+});
+setInterval(() => {
+  if (!document.hidden) showMyGames();
+}, 60000);
+
 variantSel.addEventListener('change', showVariant);
 for (const li of document.querySelectorAll('.variants li')) {
   li.addEventListener('click', (e) => {
@@ -56,5 +87,10 @@ document.querySelector('[data-action=play-friend]').addEventListener('click', ()
 document.querySelector('[data-action=play-computer]').addEventListener('click', () => create('computer'));
 const wanted = new URLSearchParams(location.search).get('variant');
 if (wanted && [...variantSel.options].some((o) => o.value === wanted)) variantSel.value = wanted;
-onLanguage(showVariant);
+onLanguage(() => {
+  showVariant();
+  showClocks();
+  drawMyGames();
+});
 initPage();
+showMyGames();

@@ -2,13 +2,16 @@
 const KEY = (id) => `bao.seat.${id}`;
 
 export function storeToken(id, token, seat, creator = false) {
+  // `at`: when this browser got the seat, so that the home page lists its games newest first.
+  const at = Date.now();
   try {
-    localStorage.setItem(KEY(id), JSON.stringify({ token, seat, creator }));
+    localStorage.setItem(KEY(id), JSON.stringify({ token, seat, creator, at }));
   } catch {
     /* storage unavailable: the seat lasts as long as this page */
   }
-  memory[id] = { token, seat, creator };
+  memory[id] = { token, seat, creator, at };
 }
+
 
 const memory = {};
 

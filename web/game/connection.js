@@ -5,8 +5,9 @@
 const PING_EVERY_MS = 20000;
 // A socket silent for this long (two missed pongs) died without closing: it is given up and opened again.
 const SILENT_MS = 45000;
-// Messages that are not events of the game's log: they carry no event version to check.
-const NOT_EVENTS = new Set(['welcome', 'snapshot', 'error']);
+// Messages that are not events of the game's log: they carry no event version to check (`said`, a quick message,
+// is not kept or replayed either).
+const NOT_EVENTS = new Set(['welcome', 'snapshot', 'error', 'said']);
 // On opening the page, the first hello asks for the last few events again: their `moved` events carry the
 // traces that mark and tell the last moves (a snapshot has positions, not traces).
 const LOOKBACK = 6;

@@ -21,12 +21,17 @@ const RESYNC_ERRORS = ['stale_ply', 'not_your_turn', 'illegal_move', 'game_over'
  * @property {import('/game/animation.js').MoveAnimation} animation
  * @property {import('/game/connection.js').Connection} connection
  * @property {import('/game/sound.js').Sound} sound
+ * @property {import('/game/clock.js').Clocks} clocks
+ * @property {import('/game/takeback.js').Takeback} takeback
+ * @property {import('/game/say.js').Say} say
  */
 
 /** @param {Page} page @param {object} msg @param {'next'|'seen'|'none'} order */
 export async function onServerMessage(page, msg, order) {
   // Events before the first snapshot are in that snapshot.
   if (order !== 'none' && !page.state.game) return;
+  if (msg.t === 'said') return page.say.onSaid(msg);
+  if (await page.takeback.onMessage(msg, order)) return;
   switch (msg.t) {
     case 'welcome':
       return onWelcome(page, msg);
@@ -41,6 +46,7 @@ export async function onServerMessage(page, msg, order) {
     case 'ended':
       if (order !== 'next') return;
       page.state.applyEnded(msg);
+      page.clocks.take(msg.clock);
       page.sound.play('end');
       page.view.announce(statusLine(page.state));
       return page.view.render();
@@ -55,8 +61,10 @@ export async function onServerMessage(page, msg, order) {
 }
 
 /** Applies a snapshot and announces the status it gives. */
-export function takeSnapshot({ state, view }, snap) {
+export function takeSnapshot({ state, view, clocks, takeback }, snap) {
   state.applySnapshot(snap);
+  clocks.take(snap.clock ?? null);
+  takeback.fromSnapshot(snap);
   view.announce(statusLine(state));
 }
 
@@ -107,6 +115,9 @@ async function onMoved(page, msg, order) {
     return;
   }
   const before = state.game.position;
+  // The clocks switch and a takeback offer lapses at once, not after the animation.
+  page.clocks.take(msg.clock);
+  page.takeback.lapse();
   state.browsing = null;
   picker.reset();
   state.confirmPending(msg.ply);

@@ -101,11 +101,16 @@ export function renderNarration(state) {
     return;
   }
   head.textContent = t('narr.title', { n, side: t(`side.${entry.by}`), move });
+  box.replaceChildren(head, narrationList(entry.trace));
+}
+
+/** A move's trace told as a numbered list (an `<ol>` of narrate()'s sentences). */
+export function narrationList(trace) {
   const list = document.createElement('ol');
-  for (const sentence of narrate(entry.trace)) {
+  for (const sentence of narrate(trace)) {
     const li = document.createElement('li');
     li.textContent = sentence;
     list.append(li);
   }
-  box.replaceChildren(head, list);
+  return list;
 }

@@ -14,6 +14,8 @@ const SOUNDS = {
   end: { notes: [[523, 0, 0.14], [659, 0.12, 0.14], [784, 0.24, 0.3]], wave: 'sine', gain: 0.2 },
   deny: { notes: [[196, 0, 0.08]], wave: 'square', gain: 0.05 },
   offer: { notes: [[784, 0, 0.1], [784, 0.16, 0.1]], wave: 'sine', gain: 0.18 },
+  // The last seconds of a live clock: a short high pip each second.
+  low: { notes: [[1568, 0, 0.06]], wave: 'square', gain: 0.06 },
 };
 // Ticks closer together than this are merged: a fast relay chain is a patter, not a buzz.
 const TICK_GAP_S = 0.045;

@@ -29,6 +29,8 @@ export class GameView {
     this.toastTimer = null;
     this.whyTimer = null;
     this.attention = new Attention(() => this.render());
+    /** Parts drawn by modules of their own (clocks, takeback, quick messages): each has render(). */
+    this.parts = [];
     this.wireShare();
     $('[data-action=stage-help]').addEventListener('click', (e) => {
       const open = e.currentTarget.getAttribute('aria-expanded') !== 'true';
@@ -85,6 +87,7 @@ export class GameView {
       // An announcement that ends with the status line ("North played a5R. Your turn.") stays.
       if (this.status !== want && !this.status.endsWith(want)) this.announce(want);
     }
+    for (const part of this.parts) part.render();
   }
 
   /** The pits of the move that led to the position shown: start, sown, captured (its start only, without trace). */

@@ -51,6 +51,7 @@ export function showingLine(state, msg) {
 /** The result as this browser's seat sees it: "You win!", "You lose.", for a spectator "South wins", or "Draw". */
 export function resultHeading(state) {
   const r = state.game.result;
+  if (r.reason === 'aborted') return t('result.aborted');
   if (!r.winner) return t('result.draw');
   if (state.you === r.winner) return t('result.youWin');
   if (state.you !== 'spectator') return t('result.youLose');

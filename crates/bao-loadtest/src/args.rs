@@ -9,6 +9,8 @@ use std::time::Duration;
 use clap::Parser;
 use rand::Rng;
 
+use crate::clock::{ClockSpec, Mode};
+
 /// Load generator for the Bao server: creates games over HTTP, opens one WebSocket per seat (and optional
 /// spectators), plays random legal moves at a set total rate, and reports move round-trip latency, moves per
 /// second, errors, open sockets and the server's resident memory. Loopback targets only.
@@ -99,6 +101,20 @@ pub struct Args {
     /// (a move must be committed to the database before its event is sent).
     #[arg(long, requires = "spawn_server")]
     pub verify_durability: bool,
+    /// What to measure: `play` (moves at the set rate), `flag` (start every clock, stop moving, and
+    /// measure how late each game is ended on time) or `idle` (start every clock, hold the sockets open
+    /// for `--duration` with nobody moving, and measure the server's CPU; without `--clock`, the same
+    /// games without clocks, for comparison).
+    #[arg(long, value_enum, default_value_t = Mode::Play)]
+    pub mode: Mode,
+    /// Time control of the games created: `live:SECONDS+INCREMENT` (e.g. `live:60+0`) or `corr:DAYS`.
+    /// Repeat the flag to mix several (the games take them in turn). Default: no clock.
+    #[arg(long = "clock", value_name = "SPEC")]
+    pub clocks: Vec<ClockSpec>,
+    /// In `--mode flag`: a game not ended on time this long after its clock ran out counts as not
+    /// flagged.
+    #[arg(long, default_value = "10s", value_parser = parse_duration)]
+    pub flag_timeout: Duration,
 }
 
 impl Args {
@@ -129,6 +145,9 @@ impl Args {
             seed: None,
             json: false,
             verify_durability: false,
+            mode: Mode::Play,
+            clocks: Vec::new(),
+            flag_timeout: Duration::from_secs(10),
         }
     }
 
@@ -154,6 +173,20 @@ impl Args {
         }
         if self.move_timeout.is_zero() {
             return Err("--move-timeout must be above 0".into());
+        }
+        match self.mode {
+            Mode::Play => {}
+            Mode::Flag if self.clocks.is_empty() || !self.clocks.iter().all(|c| c.is_live()) => {
+                return Err("--mode flag needs live clocks (e.g. --clock live:2+0)".into());
+            }
+            Mode::Flag | Mode::Idle => {
+                if self.verify_durability || self.computer_games > 0 || self.spectators > 0 {
+                    return Err(
+                        "--mode flag and idle take no --verify-durability, --computer-games or --spectators"
+                            .into(),
+                    );
+                }
+            }
         }
         Ok(())
     }
@@ -484,6 +517,45 @@ mod tests {
         .unwrap();
         assert!(v.verify_durability && v.validate().is_ok());
         assert!(Args::try_parse_from(["bao-loadtest", "--duration", "x"]).is_err());
+        let f = Args::try_parse_from([
+            "bao-loadtest",
+            "--mode",
+            "flag",
+            "--clock",
+            "live:2+0",
+            "--flag-timeout",
+            "3s",
+        ])
+        .unwrap();
+        assert_eq!(f.mode, Mode::Flag);
+        assert_eq!(f.clocks.len(), 1);
+        assert_eq!(f.flag_timeout, Duration::from_secs(3));
+        assert!(f.validate().is_ok());
+        let f =
+            Args::try_parse_from(["bao-loadtest", "--mode", "flag", "--clock", "corr:1"]).unwrap();
+        assert!(
+            f.validate().is_err(),
+            "a correspondence clock cannot flag in a run"
+        );
+        // Idle games without a clock: the control run.
+        assert!(Args::try_parse_from(["bao-loadtest", "--mode", "idle"])
+            .unwrap()
+            .validate()
+            .is_ok());
+        let i = Args::try_parse_from([
+            "bao-loadtest",
+            "--mode",
+            "idle",
+            "--clock",
+            "live:600+5",
+            "--clock",
+            "corr:1",
+        ])
+        .unwrap();
+        assert!(i.validate().is_ok());
+        assert_eq!(i.clocks[1].to_string(), "corr:1");
+        assert!(Args::try_parse_from(["bao-loadtest", "--clock", "live:0+0"]).is_err());
+        assert!(Args::try_parse_from(["bao-loadtest", "--mode", "sprint"]).is_err());
         let mut d = Args::defaults();
         assert!(d.validate().is_ok());
         d.games = 0;

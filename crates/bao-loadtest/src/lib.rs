@@ -20,6 +20,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod args;
+pub mod clock;
 pub mod metrics;
 pub mod pace;
 pub mod procfs;

@@ -6,6 +6,7 @@
 //! parsing every `moved` event in full would take CPU from the server.
 
 use bao_server::protocol::ClientMsg;
+use bao_server::room::clock::ClockView;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -63,6 +64,21 @@ pub struct Incoming {
     /// `welcome`: who the client is.
     #[serde(default)]
     pub you: Option<String>,
+    /// `moved`, `ended`: the clock (`null` without one).
+    #[serde(default)]
+    pub clock: Option<ClockView>,
+}
+
+impl Incoming {
+    /// The `reason` of the result, if there is one.
+    pub fn reason(&self) -> Option<&str> {
+        self.result.as_ref()?.get("reason")?.as_str()
+    }
+
+    /// The `winner` of the result, if there is one (`None` for a draw or an abort too).
+    pub fn winner(&self) -> Option<&str> {
+        self.result.as_ref()?.get("winner")?.as_str()
+    }
 }
 
 /// What the generator knows of a game: whose turn, which ply, which moves.
@@ -153,6 +169,18 @@ mod tests {
         )
         .unwrap();
         assert!(GameState::from_moved(&end).unwrap().over);
+        let flag: Incoming = serde_json::from_str(
+            r#"{"t":"ended","v":12,"result":{"winner":"north","reason":"time"},
+                "clock":{"kind":"live","initial_s":2,"increment_s":0,"south_ms":0,"north_ms":2000,
+                         "running":null,"at":1700000000000}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (flag.reason(), flag.winner()),
+            (Some("time"), Some("north"))
+        );
+        let c = flag.clock.unwrap();
+        assert_eq!((c.south_ms, c.running, c.at), (0, None, 1_700_000_000_000));
     }
 
     #[test]
@@ -169,6 +197,7 @@ mod tests {
         assert!(!s.over);
         let e: Incoming =
             serde_json::from_str(r#"{"t":"error","code":"stale_ply","message":"…"}"#).unwrap();
+        assert!(e.clock.is_none());
         assert_eq!(e.code.as_deref(), Some("stale_ply"));
     }
 

@@ -19,6 +19,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use crate::args::{Args, Target};
+use crate::clock::{ClockStats, Mode};
 use crate::metrics::{parse_histogram, HistogramScrape, ServerMoveTimes, MOVE_HISTOGRAM};
 use crate::pace::Pacer;
 use crate::procfs;
@@ -27,6 +28,7 @@ use crate::spawn::SpawnedServer;
 use crate::stats::{Durability, ProcessFigures, Report, SocketGuard, Stats};
 use bao_server::protocol::{CreateGame, Created, ErrorBody, Joined};
 
+mod clocked;
 mod computer;
 
 type Ws = WebSocketStream<TcpStream>;
@@ -58,6 +60,71 @@ struct Ctx {
     /// Every game played: its id and the number of moves confirmed by `moved` events.
     played: Arc<Mutex<Vec<(String, u64)>>>,
     ws_config: WebSocketConfig,
+    /// The `clock` fields of `--clock`, taken in turn by the games created.
+    clocks: Vec<serde_json::Value>,
+    clock_next: AtomicUsize,
+    /// The figures of `--mode flag` and `idle`.
+    clock_stats: ClockStats,
+}
+
+/// The senders that move every game from one phase of the run to the next.
+struct Phases {
+    start: watch::Sender<bool>,
+    stop: watch::Sender<bool>,
+    close: watch::Sender<bool>,
+}
+
+impl Ctx {
+    /// The shared state of a run, and the senders of its phases.
+    fn new(
+        args: &Args,
+        target: &Target,
+        http: reqwest::Client,
+        stats: Arc<Stats>,
+        played: Arc<Mutex<Vec<(String, u64)>>>,
+    ) -> (Arc<Ctx>, Phases) {
+        let (start_tx, start_rx) = watch::channel(false);
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let (close_tx, close_rx) = watch::channel(false);
+        let ctx = Arc::new(Ctx {
+            move_pacer: Pacer::new(args.rate),
+            connect_pacer: Pacer::new(args.connect_rate),
+            connect_slots: Semaphore::new(args.connect_concurrency),
+            target: target.clone(),
+            http,
+            stats,
+            start: start_rx,
+            stop: stop_rx,
+            sockets_made: AtomicUsize::new(0),
+            ramp_settled: AtomicUsize::new(0),
+            close: close_rx,
+            playing: AtomicUsize::new(0),
+            played,
+            ws_config: WebSocketConfig::default()
+                .read_buffer_size(8 * 1024)
+                .write_buffer_size(0)
+                .max_message_size(Some(16 << 20)),
+            clocks: args.clocks.iter().map(|c| c.to_json()).collect(),
+            clock_next: AtomicUsize::new(0),
+            clock_stats: ClockStats::new(),
+            args: args.clone(),
+        });
+        let phases = Phases {
+            start: start_tx,
+            stop: stop_tx,
+            close: close_tx,
+        };
+        (ctx, phases)
+    }
+
+    /// The `clock` of the next game created (`--clock`s in turn), `None` without one.
+    fn next_clock(&self) -> Option<serde_json::Value> {
+        if self.clocks.is_empty() {
+            return None;
+        }
+        let n = self.clock_next.fetch_add(1, Ordering::Relaxed);
+        self.clocks.get(n % self.clocks.len()).cloned()
+    }
 }
 
 /// An error while setting a game up or playing it, counted under `code`.
@@ -125,14 +192,21 @@ pub async fn run(args: Args) -> Result<Report, String> {
     };
 
     let played = Arc::new(Mutex::new(Vec::new()));
-    let mut result = drive(
-        args.clone(),
-        target,
-        http.clone(),
-        server_pid,
-        played.clone(),
-    )
-    .await;
+    let mut result = match args.mode {
+        Mode::Play => {
+            drive(
+                args.clone(),
+                target,
+                http.clone(),
+                server_pid,
+                played.clone(),
+            )
+            .await
+        }
+        Mode::Flag | Mode::Idle => {
+            clocked::drive(args.clone(), target, http.clone(), server_pid).await
+        }
+    };
     if let Some(s) = spawned {
         let s = match (&mut result, args.verify_durability) {
             (Ok(report), true) => {
@@ -288,30 +362,13 @@ async fn drive(
     played: Arc<Mutex<Vec<(String, u64)>>>,
 ) -> Result<Report, String> {
     let stats = Arc::new(Stats::new());
-    let (start_tx, start_rx) = watch::channel(false);
-    let (stop_tx, stop_rx) = watch::channel(false);
-    let (close_tx, close_rx) = watch::channel(false);
     let seed = args.seed.unwrap_or_else(rand::random);
-    let ctx = Arc::new(Ctx {
-        move_pacer: Pacer::new(args.rate),
-        connect_pacer: Pacer::new(args.connect_rate),
-        connect_slots: Semaphore::new(args.connect_concurrency),
-        target: target.clone(),
-        http,
-        stats: stats.clone(),
-        start: start_rx,
-        stop: stop_rx,
-        sockets_made: AtomicUsize::new(0),
-        ramp_settled: AtomicUsize::new(0),
-        close: close_rx,
-        playing: AtomicUsize::new(0),
-        played,
-        ws_config: WebSocketConfig::default()
-            .read_buffer_size(8 * 1024)
-            .write_buffer_size(0)
-            .max_message_size(Some(16 << 20)),
-        args: args.clone(),
-    });
+    let (ctx, phases) = Ctx::new(&args, &target, http, stats.clone(), played);
+    let Phases {
+        start: start_tx,
+        stop: stop_tx,
+        close: close_tx,
+    } = phases;
 
     let server = Arc::new(Mutex::new(server_pid.map(MemTrack::new)));
     let me = Arc::new(Mutex::new(MemTrack::new(std::process::id())));
@@ -412,6 +469,7 @@ async fn drive(
         spectators_per_game: args.spectators,
         rate_target: args.rate,
         think: args.think.to_string(),
+        clocks: args.clocks.iter().map(ToString::to_string).collect(),
         connect_secs,
         play_secs,
         games_ready: Stats::get(&stats.games_ready),
@@ -638,6 +696,7 @@ async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
             .post(format!("{base}/api/games"))
             .json(&CreateGame {
                 variant: ctx.args.variant.clone(),
+                clock: ctx.next_clock(),
                 ..CreateGame::default()
             }),
         201,

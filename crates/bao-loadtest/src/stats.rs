@@ -236,6 +236,10 @@ pub struct Report {
     pub rate_target: f64,
     /// Think-time distribution.
     pub think: String,
+    /// What the run measured (`--mode`).
+    pub mode: crate::clock::Mode,
+    /// The time controls of the games (`--clock`; empty: none).
+    pub clocks: Vec<String>,
     /// Seconds taken to set every game up.
     pub connect_secs: f64,
     /// Seconds of the play phase.
@@ -288,6 +292,10 @@ pub struct Report {
     pub server_move_times: Option<crate::metrics::ServerMoveTimes>,
     /// The durability check, when asked for.
     pub durability: Option<Durability>,
+    /// `--mode flag`: how late the games were ended on time.
+    pub flags: Option<crate::clock::FlagSummary>,
+    /// `--mode idle`: the server's CPU while the clocks ran and nobody moved.
+    pub idle: Option<crate::clock::IdleSummary>,
     /// True when no error was counted and every move sent was acknowledged.
     pub ok: bool,
 }
@@ -299,7 +307,12 @@ impl Report {
         self.ok = self.errors_total == 0
             && self.moves_lost == 0
             && self.moves_rejected == 0
-            && self.moves_acked == self.moves_sent;
+            && self.moves_acked == self.moves_sent
+            && self
+                .flags
+                .as_ref()
+                .is_none_or(crate::clock::FlagSummary::ok)
+            && self.idle.as_ref().is_none_or(|i| i.ended == 0);
     }
 
     /// The human summary.
@@ -316,18 +329,34 @@ impl Report {
             self.games_created,
             self.games_finished
         );
-        let _ = writeln!(
-            s,
-            "  phases       connect {:.1} s, play {:.1} s (rate target {}/s, think {})",
-            self.connect_secs,
-            self.play_secs,
-            if self.rate_target > 0.0 {
-                format!("{}", self.rate_target)
-            } else {
-                "unlimited".into()
-            },
-            self.think
-        );
+        if !self.clocks.is_empty() {
+            let _ = writeln!(
+                s,
+                "  clocks       {} (mode {:?})",
+                self.clocks.join(", "),
+                self.mode
+            );
+        }
+        if self.mode != crate::clock::Mode::Play {
+            let _ = writeln!(
+                s,
+                "  phases       set up and first moves {:.1} s, then nobody moving {:.1} s",
+                self.connect_secs, self.play_secs
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "  phases       connect {:.1} s, play {:.1} s (rate target {}/s, think {})",
+                self.connect_secs,
+                self.play_secs,
+                if self.rate_target > 0.0 {
+                    format!("{}", self.rate_target)
+                } else {
+                    "unlimited".into()
+                },
+                self.think
+            );
+        }
         let _ = writeln!(
             s,
             "  sockets      {} open at play start, peak {}, {} left at end",
@@ -400,6 +429,12 @@ impl Report {
                 d.games_missing
             );
         }
+        if let Some(f) = &self.flags {
+            f.human(&mut s);
+        }
+        if let Some(i) = &self.idle {
+            i.human(&mut s);
+        }
         if self.errors.is_empty() {
             let _ = writeln!(s, "  errors       none");
         } else {
@@ -419,7 +454,13 @@ impl Report {
             s,
             "  verdict      {}",
             if self.ok {
-                "OK: every move acknowledged, no errors"
+                match self.mode {
+                    crate::clock::Mode::Play => "OK: every move acknowledged, no errors",
+                    crate::clock::Mode::Flag => {
+                        "OK: every clock flagged within a second, no errors"
+                    }
+                    crate::clock::Mode::Idle => "OK: no clock ran out, no errors",
+                }
             } else {
                 "NOT OK"
             }

@@ -67,6 +67,25 @@ pub async fn game_page(Path(_id): Path<String>, headers: HeaderMap) -> Response 
     file("game.html", &headers)
 }
 
+/// `GET /learn` and `GET /learn/{variant}`: the lessons page (it reads the variant from the address); an
+/// unknown variant is a missing page.
+pub async fn learn_page(variant: Option<Path<String>>, headers: HeaderMap) -> Response {
+    match variant {
+        Some(Path(v)) if v.parse::<bao_core::Variant>().is_err() => not_found(),
+        _ => file("learn.html", &headers),
+    }
+}
+
+/// `GET /analysis`: the analysis board (its variant and position come in the query).
+pub async fn analysis_page(headers: HeaderMap) -> Response {
+    file("analysis.html", &headers)
+}
+
+/// `GET /puzzles`: the puzzles page.
+pub async fn puzzles_page(headers: HeaderMap) -> Response {
+    file("puzzles.html", &headers)
+}
+
 /// Any other path: the embedded file of that name (`/` is `index.html`).
 pub async fn static_file(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
@@ -90,6 +109,13 @@ mod tests {
             "style.css",
             "game.js",
             "rules/kiswahili.html",
+            "learn.html",
+            "analysis.html",
+            "lessons-data.js",
+            "puzzles.html",
+            "puzzles.js",
+            "game/review.js",
+            "game/eval-graph.js",
         ] {
             assert!(Web::get(f).is_some(), "{f}");
         }

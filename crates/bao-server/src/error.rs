@@ -98,6 +98,15 @@ pub enum AppError {
     /// 503 `busy`: as many games are in memory as the server is configured to hold.
     #[error("the server holds as many games as it may; try again later")]
     Busy,
+    /// 409 `not_finished`: a review asked for a game that is still being played (or waits for a player).
+    #[error("the game is not finished; it can be reviewed once it is over")]
+    NotFinished,
+    /// 503 `busy`: the queue of games waiting for the computer's review is full.
+    #[error("the computer has as many games to review as it may; try again later")]
+    ReviewsBusy,
+    /// 404 `not_found`: no puzzle of that id (or none of that variant).
+    #[error("no such puzzle")]
+    NoSuchPuzzle,
     /// 500 `internal`: the details are logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
@@ -108,7 +117,7 @@ pub enum AppError {
 
 impl AppError {
     /// Every [`code`](AppError::code), so that `/metrics` can show each one from the start.
-    pub const CODES: [&'static str; 20] = [
+    pub const CODES: [&'static str; 21] = [
         "bad_request",
         "unknown_variant",
         "bad_clock",
@@ -128,6 +137,7 @@ impl AppError {
         "rate_limited",
         "unavailable",
         "busy",
+        "not_finished",
         "internal",
     ];
 
@@ -147,7 +157,7 @@ impl AppError {
             AppError::TooComplex => "too_complex",
             AppError::NotAPlayer(_) => "not_a_player",
             AppError::ForbiddenOrigin(_) => "forbidden_origin",
-            AppError::NotFound | AppError::UnknownPath => "not_found",
+            AppError::NotFound | AppError::UnknownPath | AppError::NoSuchPuzzle => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::SeatTaken => "seat_taken",
             AppError::GameOver => "game_over",
@@ -157,7 +167,8 @@ impl AppError {
             AppError::PayloadTooLarge => "payload_too_large",
             AppError::RateLimited { .. } => "rate_limited",
             AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
-            AppError::Busy => "busy",
+            AppError::Busy | AppError::ReviewsBusy => "busy",
+            AppError::NotFinished => "not_finished",
             AppError::Internal(_) | AppError::Startup(_) => "internal",
         }
     }
@@ -171,18 +182,22 @@ impl AppError {
             | AppError::BadMessage(_)
             | AppError::BadPosition(_) => StatusCode::BAD_REQUEST,
             AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
-            AppError::NotFound | AppError::UnknownPath => StatusCode::NOT_FOUND,
+            AppError::NotFound | AppError::UnknownPath | AppError::NoSuchPuzzle => {
+                StatusCode::NOT_FOUND
+            }
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::SeatTaken
             | AppError::GameOver
             | AppError::NotYourTurn(_)
-            | AppError::StalePly(_) => StatusCode::CONFLICT,
+            | AppError::StalePly(_)
+            | AppError::NotFinished => StatusCode::CONFLICT,
             AppError::IllegalMove { .. } | AppError::TooComplex => StatusCode::UNPROCESSABLE_ENTITY,
             AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable | AppError::NotSaved(_) | AppError::Busy => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            AppError::Unavailable
+            | AppError::NotSaved(_)
+            | AppError::Busy
+            | AppError::ReviewsBusy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) | AppError::Startup(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -230,7 +245,7 @@ impl AppError {
                     tracing::error!(suppressed, "{m}");
                 }
             }
-            AppError::Busy | AppError::Unavailable => {
+            AppError::Busy | AppError::ReviewsBusy | AppError::Unavailable => {
                 if let Some(suppressed) = logs::warnings().pass() {
                     tracing::warn!(suppressed, code = self.code(), "refused: {self}");
                 }
@@ -297,6 +312,9 @@ mod tests {
                 403,
             ),
             (AppError::Internal("secret".into()), "internal", 500),
+            (AppError::NotFinished, "not_finished", 409),
+            (AppError::ReviewsBusy, "busy", 503),
+            (AppError::NoSuchPuzzle, "not_found", 404),
         ];
         for (e, code, status) in cases {
             assert_eq!(e.code(), code);
@@ -335,6 +353,9 @@ mod tests {
             AppError::Unavailable,
             AppError::NotSaved(s()),
             AppError::Busy,
+            AppError::NotFinished,
+            AppError::ReviewsBusy,
+            AppError::NoSuchPuzzle,
             AppError::Internal(s()),
             AppError::Startup(s()),
         ];

@@ -1,5 +1,5 @@
-//! Limits per client address: games created, analyses asked for, WebSocket connections open and opened,
-//! WebSocket messages.
+//! Limits per client address: games created, analyses and game statuses asked for, WebSocket connections
+//! open and opened, WebSocket messages.
 //!
 //! They are per address and not per socket, so that reconnecting does not start afresh. An IPv6 client counts
 //! by its /64, which one subscriber usually holds whole (rotating inside it must not multiply the
@@ -101,6 +101,7 @@ pub fn direct(quota: Quota) -> DefaultDirectRateLimiter {
 pub struct AddressLimits {
     create: DefaultKeyedRateLimiter<ClientKey>,
     analysis: DefaultKeyedRateLimiter<ClientKey>,
+    status: DefaultKeyedRateLimiter<ClientKey>,
     connect: DefaultKeyedRateLimiter<ClientKey>,
     messages: DefaultKeyedRateLimiter<ClientKey>,
     sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
@@ -118,6 +119,10 @@ impl AddressLimits {
             analysis: RateLimiter::keyed(quota(
                 config.analysis_per_minute / 60.0,
                 config.analysis_per_minute.max(1.0),
+            )),
+            status: RateLimiter::keyed(quota(
+                config.status_per_minute / 60.0,
+                config.status_per_minute.max(1.0),
             )),
             connect: RateLimiter::keyed(quota(config.ws_connect_rate, config.ws_connect_burst)),
             messages: RateLimiter::keyed(quota(config.ws_address_rate, config.ws_address_burst)),
@@ -155,6 +160,15 @@ impl AddressLimits {
         self.check(&self.analysis, Limit::Analysis, key)
             .map_err(|wait| AppError::RateLimited {
                 message: "too many analyses asked for; try again in a moment",
+                retry_after: wait,
+            })
+    }
+
+    /// Whether `key` may ask for the status of its games (`POST /api/games/status`) now.
+    pub fn status(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.status, Limit::Status, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many status requests; try again in a moment",
                 retry_after: wait,
             })
     }
@@ -207,7 +221,13 @@ impl AddressLimits {
     /// Forgets the addresses whose allowances are full again (they are as good as new), so that the maps do
     /// not grow with every address ever seen.
     pub fn forget_idle(&self) {
-        for limiter in [&self.create, &self.analysis, &self.connect, &self.messages] {
+        for limiter in [
+            &self.create,
+            &self.analysis,
+            &self.status,
+            &self.connect,
+            &self.messages,
+        ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }

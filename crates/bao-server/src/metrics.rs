@@ -78,17 +78,20 @@ pub enum Limit {
     AddressMessages,
     /// Analyses per address (`--analysis-per-minute`).
     Analysis,
+    /// Status requests per address (`--status-per-minute`).
+    Status,
 }
 
 impl Limit {
     /// Every limit.
-    pub const ALL: [Limit; 6] = [
+    pub const ALL: [Limit; 7] = [
         Limit::Create,
         Limit::SocketsOpen,
         Limit::SocketsOpened,
         Limit::SocketMessages,
         Limit::AddressMessages,
         Limit::Analysis,
+        Limit::Status,
     ];
 
     /// The label value.
@@ -100,6 +103,7 @@ impl Limit {
             Limit::SocketMessages => "socket_messages",
             Limit::AddressMessages => "address_messages",
             Limit::Analysis => "analysis",
+            Limit::Status => "status",
         }
     }
 }

@@ -298,6 +298,7 @@ impl Conn {
             ClientMsg::Abort => self.room.abort(self.id).await,
             ClientMsg::Takeback => self.room.takeback(self.id).await,
             ClientMsg::TakebackDecline => self.room.decline_takeback(self.id).await,
+            ClientMsg::Say { phrase } => self.room.say(self.id, phrase).await,
             ClientMsg::Hello { .. } | ClientMsg::Ping => Ok(None),
         };
         self.answer(socket, answer).await

@@ -246,20 +246,7 @@ async fn a_restart_charges_nobody_for_the_downtime() {
 
     // The server stays down for an hour: as if everything so far had happened an hour earlier (the wall
     // times it wrote are moved back by an hour).
-    {
-        use sqlx::Connection;
-        let url = format!("sqlite://{}", dir.path().join("bao.db").display());
-        let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
-        sqlx::query("UPDATE health SET alive_ms = alive_ms - 3600000")
-            .execute(&mut db)
-            .await
-            .unwrap();
-        sqlx::query("UPDATE moves SET clock_at = clock_at - 3600000")
-            .execute(&mut db)
-            .await
-            .unwrap();
-        db.close().await.unwrap();
-    }
+    an_hour_of_downtime(dir.path()).await;
     let s = Server::start(dir.path()).await;
     let after = snapshot(&s, &id).await;
     assert_eq!(after["status"], "playing", "{}", after["result"]);
@@ -355,4 +342,195 @@ async fn against_the_computer_both_clocks_run() {
     let north = c["north_ms"].as_i64().unwrap();
     // Charged for its thinking, given its increment: never more than it started with plus one increment.
     assert!((50_000..=61_000).contains(&north), "{c}");
+}
+
+/// Moves the wall times a stopped server wrote an hour back, as if it had been down for an hour since.
+async fn an_hour_of_downtime(dir: &std::path::Path) {
+    use sqlx::Connection;
+    let url = format!("sqlite://{}", dir.join("bao.db").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    for sql in [
+        "UPDATE health SET alive_ms = alive_ms - 3600000",
+        "UPDATE moves SET clock_at = clock_at - 3600000",
+    ] {
+        sqlx::query(sql).execute(&mut db).await.unwrap();
+    }
+    db.close().await.unwrap();
+}
+
+/// A finished game's clock is stopped where it ended: after a loss on time, the loser's time is 0 and
+/// nothing runs, in the status list and in the snapshot of a game loaded back from the database (where only
+/// the clock after the last move is stored).
+#[tokio::test]
+async fn a_game_lost_on_time_shows_the_loser_at_zero_once_loaded_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let clock = json!({"kind": "live", "initial_s": 5, "increment_s": 0});
+    let (id, mut a, mut b) = clocked_game(&s, clock).await;
+    both_first_moves(&s, &id, &mut a, &mut b).await;
+    jump(Duration::from_millis(5_100)).await;
+    let end = a.recv_t("ended").await;
+    assert_eq!(end["result"], json!({"winner": "north", "reason": "time"}));
+    let stopped = |c: &Value, what: &str| {
+        assert_eq!(
+            (&c["south_ms"], &c["north_ms"], &c["running"]),
+            (&json!(0), &json!(5_000), &Value::Null),
+            "{what}: {c}"
+        );
+    };
+    stopped(&end["clock"], "ended");
+    let (status, list) = s.post("/api/games/status", json!({ "ids": [id] })).await;
+    assert_eq!(status, 200);
+    stopped(&list[0]["clock"], "status");
+    a.close().await;
+    b.close().await;
+    s.stop().await;
+
+    let s = Server::start(dir.path()).await;
+    let snap = snapshot(&s, &id).await;
+    assert_eq!(snap["result"], json!({"winner": "north", "reason": "time"}));
+    stopped(&snap["clock"], "snapshot after a restart");
+    let (_, list) = s.post("/api/games/status", json!({ "ids": [id] })).await;
+    stopped(&list[0]["clock"], "status after a restart");
+    s.stop().await;
+}
+
+/// Every `at` a client receives is Unix ms, also in an old `moved` event sent again (a resent move) after a
+/// restart: the server's uptime clock, on which moves are stored, is not what clients are told.
+#[tokio::test]
+async fn a_resent_old_moved_event_carries_unix_ms() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let clock = json!({"kind": "live", "initial_s": 600, "increment_s": 0});
+    let (id, south) = {
+        let (id, _, south) = s
+            .create(json!({"variant": "kujifunza", "seat": "south", "clock": clock}))
+            .await;
+        (id, south)
+    };
+    let (status, j) = s.post(&format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(status, 200, "{j}");
+    let north = j["token"].as_str().unwrap().to_owned();
+    let mut a = s.ws(&id).await;
+    a.hello(Some(&south), 0).await;
+    a.recv_t("snapshot").await;
+    let mut b = s.ws(&id).await;
+    b.hello(Some(&north), 0).await;
+    b.recv_t("snapshot").await;
+    // Four moves: after a restart the room keeps the last two `moved` texts and rebuilds older ones.
+    let mut events = Vec::new();
+    let mut legal = snapshot(&s, &id).await["legal"].clone();
+    for ply in 0..4u64 {
+        let ev = if ply % 2 == 0 {
+            play_first(&mut a, &mut b, ply, &legal).await
+        } else {
+            play_first(&mut b, &mut a, ply, &legal).await
+        };
+        assert!(ev["result"].is_null(), "{ev}");
+        legal = ev["legal"].clone();
+        events.push(ev);
+    }
+    a.close().await;
+    b.close().await;
+    s.stop().await;
+    an_hour_of_downtime(dir.path()).await;
+
+    let s = Server::start(dir.path()).await;
+    let mut a = s.ws(&id).await;
+    a.hello(Some(&south), 0).await;
+    a.recv_t("snapshot").await;
+    // South's moves sent again: ply 0 (rebuilt) and ply 2 (a kept text).
+    for ply in [0usize, 2] {
+        let original = &events[ply];
+        a.send(json!({"t": "move", "ply": ply, "move": original["move"]}))
+            .await;
+        let again = a.recv_t("moved").await;
+        assert_eq!(again["ply"], ply, "{again}");
+        assert_eq!(again["move"], original["move"]);
+        let (was, is) = (
+            original["clock"]["at"].as_i64().unwrap(),
+            again["clock"]["at"].as_i64().unwrap(),
+        );
+        assert!(
+            (is - was).abs() < 5_000,
+            "ply {ply}: sent with at {was}, sent again with at {is}"
+        );
+        assert_eq!(again["clock"]["south_ms"], original["clock"]["south_ms"]);
+        assert_eq!(again["clock"]["running"], original["clock"]["running"]);
+    }
+    s.stop().await;
+}
+
+/// An invitation link stays joinable for at least 30 days: nothing expires a game nobody joined. Here one is
+/// dated 29 days back in the database and the server then runs for 29 more days (paused time; the room
+/// leaves memory meanwhile) before the friend joins; the game is then played, its clock untouched and its
+/// first-move deadline counted from the join.
+#[tokio::test]
+async fn a_29_day_old_invitation_can_still_be_joined() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let clock = json!({"kind": "live", "initial_s": 300, "increment_s": 3});
+    let (id, _, south) = s
+        .create(json!({"variant": "kujifunza", "seat": "south", "clock": clock}))
+        .await;
+    s.stop().await;
+    {
+        use sqlx::Connection;
+        let url = format!("sqlite://{}", dir.path().join("bao.db").display());
+        let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+        sqlx::query(
+            "UPDATE games SET created_at = created_at - 29 * 86400, updated_at = updated_at - 29 * 86400",
+        )
+        .execute(&mut db)
+        .await
+        .unwrap();
+        db.close().await.unwrap();
+    }
+    let s = Server::start_with({
+        let mut c = common::test_config(dir.path());
+        c.room_idle_secs = 1;
+        c
+    })
+    .await;
+    jump(Duration::from_secs(29 * 86_400)).await;
+    let snap = snapshot(&s, &id).await;
+    assert_eq!(snap["status"], "waiting", "{snap}");
+    let now_s = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    assert!(
+        snap["created_at"].as_i64().unwrap() < now_s - 28 * 86_400,
+        "{snap}"
+    );
+
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()
+        .unwrap();
+    let r = client
+        .post(s.url(&format!("/api/games/{id}/join")))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let j: Value = r.json().await.unwrap();
+    assert_eq!(j["seat"], "north");
+    let north = j["token"].as_str().unwrap().to_owned();
+    let mut a = s.ws(&id).await;
+    a.hello(Some(&south), 0).await;
+    a.recv_t("snapshot").await;
+    let mut b = s.ws(&id).await;
+    b.hello(Some(&north), 0).await;
+    b.recv_t("snapshot").await;
+    let snap = snapshot(&s, &id).await;
+    assert_eq!(snap["status"], "playing");
+    assert_eq!((ms(&snap, "south"), ms(&snap, "north")), (300_000, 300_000));
+    // South has its two minutes for the first move from the join, not from the creation.
+    jump(Duration::from_secs(100)).await;
+    let second = both_first_moves(&s, &id, &mut a, &mut b).await;
+    assert_eq!(second["result"], Value::Null);
+    assert_eq!(second["clock"]["running"], "south");
+    s.stop().await;
 }

@@ -4,6 +4,7 @@
 
 mod common;
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::{Got, Server};
@@ -278,6 +279,35 @@ async fn static_paths_answer_only_get_and_head() {
 }
 
 #[tokio::test]
+async fn the_lessons_and_the_analysis_board_are_served() {
+    for web_dir in [
+        None,
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web")),
+    ] {
+        let s = Server::fresh_with(|c| c.web_dir = web_dir.clone()).await;
+        for (path, marker) in [
+            ("/learn", "/learn.js"),
+            ("/learn/kiswahili-malawi", "/learn.js"),
+            ("/analysis?variant=kimasai", "/analysis.js"),
+        ] {
+            let r = s.http.get(s.url(path)).send().await.unwrap();
+            assert_eq!(r.status(), 200, "{path} ({web_dir:?})");
+            assert!(r.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html"));
+            let body = r.text().await.unwrap();
+            assert!(body.contains(marker), "{path}: {body}");
+        }
+        if web_dir.is_none() {
+            let r = s.http.get(s.url("/learn/chess")).send().await.unwrap();
+            assert_eq!(r.status(), 404, "an unknown variant has no lessons");
+        }
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn a_missing_file_is_not_found_and_not_a_missing_game() {
     let s = Server::fresh_with(|c| c.web_dir = None).await;
     let r = s.http.get(s.url("/no-such-file.js")).send().await.unwrap();
@@ -309,6 +339,8 @@ async fn every_response_carries_the_security_headers() {
         "/",
         "/g/abcdefabcdef",
         "/rules/kiswahili.html",
+        "/learn/kimasai",
+        "/analysis",
         "/game.js",
         "/api/version",
         "/api/games/nosuchgame12",

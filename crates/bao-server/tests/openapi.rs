@@ -13,7 +13,7 @@ use common::Server;
 use serde_json::{json, Map, Value};
 
 /// Routes that are deliberately not in the document, and why.
-const UNDESCRIBED: [(&str, &str); 2] = [
+const UNDESCRIBED: [(&str, &str); 6] = [
     (
         "/api/{*rest}",
         "the catch-all that answers unknown API paths with 404 not_found",
@@ -22,6 +22,13 @@ const UNDESCRIBED: [(&str, &str); 2] = [
         "/g/{id}",
         "the web client's game page, like the other static files",
     ),
+    (
+        "/puzzles",
+        "the web client's puzzles page, like the other static files",
+    ),
+    ("/learn", "the web client's lessons page"),
+    ("/learn/{variant}", "the web client's lessons of one game"),
+    ("/analysis", "the web client's analysis board"),
 ];
 
 /// The document as the server serves it.

@@ -94,3 +94,36 @@ async fn at_most_a_hundred_ids() {
     let (status, _) = s.post("/api/games/status", json!({ "ids": "abc" })).await;
     assert_eq!(status, 400);
 }
+
+/// Status requests are rate-limited per address: over `--status-per-minute`, 429 with `Retry-After`, counted
+/// in `bao_rate_limited_total{limit="status"}`.
+#[tokio::test]
+async fn over_the_rate_gets_429() {
+    let s = Server::fresh_with(|c| c.status_per_minute = 3.0).await;
+    let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
+    for _ in 0..3 {
+        let (status, list) = s.post("/api/games/status", json!({ "ids": [id] })).await;
+        assert_eq!((status, list.as_array().map(Vec::len)), (200, Some(1)));
+    }
+    let r = s
+        .http
+        .post(s.url("/api/games/status"))
+        .json(&json!({ "ids": [id] }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 429);
+    let wait: u64 = r.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=21).contains(&wait), "Retry-After {wait}");
+    let e: Value = r.json().await.unwrap();
+    assert_eq!(e["error"], "rate_limited");
+    assert_eq!(
+        s.metric("bao_rate_limited_total{limit=\"status\"}").await,
+        1.0
+    );
+    s.stop().await;
+}

@@ -104,6 +104,10 @@ async fn an_accepted_takeback_undoes_the_moves_everywhere_and_versions_go_on() {
     assert_eq!(offer["offered_by"], "south");
     assert_eq!(b.recv_t("takeback").await, offer);
     assert!(offer["v"].as_u64() > third["v"].as_u64());
+    // A page opened now sees the standing offer in the snapshot.
+    assert_eq!(before["takeback_offered_by"], Value::Null);
+    let (_, during) = s.get_json(&format!("/api/games/{id}")).await;
+    assert_eq!(during["takeback_offered_by"], "south");
     b.send(json!({"t": "takeback"})).await;
     let undone = a.recv_t("undone").await;
     assert_eq!(b.recv_t("undone").await, undone);
@@ -119,6 +123,7 @@ async fn an_accepted_takeback_undoes_the_moves_everywhere_and_versions_go_on() {
         json!(before["moves"].as_array().unwrap()[..2])
     );
     assert_eq!(snap["v"], undone["v"]);
+    assert_eq!(snap["takeback_offered_by"], Value::Null);
     // The game goes on from ply 2 with a new move, which gets the next version.
     let mv = undone["legal"].as_array().unwrap().last().unwrap().clone();
     a.send(json!({"t": "move", "ply": 2, "move": mv})).await;

@@ -80,6 +80,83 @@ const STATES = [
       await page.waitForSelector('[data-action=rematch]', { state: 'visible' });
     },
   },
+  {
+    name: 'lessons (the list of games)',
+    open: async (page) => {
+      await page.goto(`${server.url}/learn`);
+      await page.waitForSelector('[data-role=lessons] li');
+    },
+  },
+  {
+    name: 'a lesson step answered with a wrong move',
+    open: async (page) => {
+      await page.goto(`${server.url}/learn/kujifunza#sow`);
+      await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+      await page.fill('input[data-role=move-input]', 'A3L');
+      await page.press('input[data-role=move-input]', 'Enter');
+      await page.waitForSelector('[data-action=retry]:not([hidden])');
+    },
+  },
+  {
+    name: 'the analysis board after a move, with the computer\'s move',
+    open: async (page) => {
+      await page.goto(`${server.url}/analysis?variant=kimasai`);
+      await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+      await page.fill('input[data-role=move-input]', 'A1');
+      await page.press('input[data-role=move-input]', 'Enter');
+      await page.waitForFunction(() => /^a/.test(document.querySelector('[data-role=board]').dataset.legal || ''));
+      await page.click('[data-action=engine]');
+      await page.waitForSelector('[data-role=best-move][data-move]', { timeout: 10000 });
+    },
+  },
+  {
+    name: 'clocks running, quick messages and takeback offered',
+    open: async (page) => {
+      await openGame(page, server.url, games.offered, true);
+      await page.waitForSelector('[data-role=clock][data-running]');
+      await page.waitForSelector('[data-action=accept-takeback]', { state: 'visible' });
+      await page.waitForSelector('[data-action=say]', { state: 'visible' });
+    },
+  },
+  {
+    name: 'the home page listing this browser\u2019s games',
+    open: async (page) => {
+      await page.evaluate((gs) => {
+        for (const g of gs) localStorage.setItem(`bao.seat.${g.id}`, JSON.stringify({ token: g.token, seat: g.seat, at: Date.now() }));
+      }, [games.offered, games.playing, games.finished, games.waiting]);
+      await page.goto(`${server.url}/`);
+      await page.waitForSelector('[data-role=my-games] a[data-your-turn]');
+      await page.waitForSelector('footer [data-role=version]:not(:empty)');
+      },
+    },
+    {
+    name: 'finished game reviewed (move classes and evaluation graph)',
+    open: async (page) => {
+      await openGame(page, server.url, games.reviewed, true);
+      await page.click('[data-action=review]');
+      await page.waitForSelector('[data-role=eval-graph] svg circle');
+    },
+  },
+  {
+    name: 'puzzle to solve',
+    open: async (page) => {
+      await page.goto(`${server.url}/puzzles?id=kiswahili-0002`);
+      await page.waitForSelector('[data-role=puzzle][data-id=kiswahili-0002]');
+      await page.waitForSelector('[data-pit=A1]');
+    },
+  },
+  {
+    name: 'puzzle solved',
+    open: async (page) => {
+      await page.goto(`${server.url}/puzzles?id=kujifunza-0001`);
+      await page.waitForSelector('[data-role=puzzle][data-id=kujifunza-0001]');
+      await page.waitForFunction(() => !document.querySelector('input[data-role=move-input]').disabled);
+      const { body: p } = await api(server.url, '/api/puzzles/kujifunza-0001');
+      await page.fill('input[data-role=move-input]', p.solution[0]);
+      await page.press('input[data-role=move-input]', 'Enter');
+      await page.waitForSelector('[data-role=puzzle-result][data-state=solved]');
+    },
+  },
   ...RULES.map((v) => ({
     name: `rules of ${v}`,
     open: async (page) => {
@@ -97,6 +174,7 @@ before(async () => {
   games.playing = await create({ variant: 'kiswahili', opponent: 'computer', level: 'easy', seat: 'south' });
   games.finished = await create({ variant: 'kujifunza', opponent: 'friend', seat: 'south' });
   await api(server.url, `/api/games/${games.finished.id}/join`, { method: 'POST', body: '{}' });
+  games.reviewed = await create({ variant: 'kujifunza', opponent: 'computer', level: 'easy', seat: 'south' });
 
   // A move each, so the board has a last move; then South resigns the finished game.
   const ctx = await browser.newContext({ reducedMotion: 'reduce' });
@@ -105,6 +183,22 @@ before(async () => {
   await openGame(page, server.url, games.playing, true);
   await playTyped(page, server.url, games.playing, 2);
   await resignOver(page, games.finished);
+  // A live game whose clock runs (both sides have moved twice), where North (the page's seat) is asked for a
+  // takeback by South.
+  const offered = await create({ variant: 'kujifunza', opponent: 'friend', seat: 'south', clock: { kind: 'live', initial_s: 900, increment_s: 10 } });
+  const { body: north } = await api(server.url, `/api/games/${offered.id}/join`, { method: 'POST', body: '{}' });
+  const seats = { south: offered, north: { ...offered, token: north.token, seat: 'north' } };
+  for (let ply = 0; ply < 4; ply++) {
+    await openGame(page, server.url, ply % 2 ? seats.north : seats.south, true);
+    await playTyped(page, server.url, offered, ply + 1);
+  }
+  await openGame(page, server.url, seats.south, true);
+  await page.click('[data-action=takeback]');
+  await page.waitForSelector('[data-role=takeback-offer]', { state: 'visible' });
+  games.offered = seats.north;
+  await openGame(page, server.url, games.reviewed, true);
+  await playTyped(page, server.url, games.reviewed, 2);
+  await resignOver(page, games.reviewed);
   await ctx.close();
 });
 

@@ -50,6 +50,10 @@ test('every page loads under the Content-Security-Policy without a violation', a
     '/rules/kiswahili.html',
     '/rules/kiswahili-malawi.html',
     '/rules/kimasai.html',
+    '/learn',
+    '/learn/kiswahili',
+    '/analysis?variant=kimasai',
+    '/puzzles',
   ];
   for (const path of paths) {
     const { page, problems } = await open(ctx, path);

@@ -202,6 +202,13 @@ impl IntoResponses for StatusErrors {
                 AppError::BadRequest("at most 100 ids at once, not 101".into()),
                 "the body is not `{\"ids\": [...]}` or holds more than 100 ids",
             ),
+            (
+                AppError::RateLimited {
+                    message: "too many status requests; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(1),
+                },
+                "this address asked for more than `--status-per-minute` statuses in the last minute",
+            ),
             internal(),
         ])
     }
@@ -284,6 +291,48 @@ impl IntoResponses for AnalysisErrors {
             (
                 AppError::Unavailable,
                 "the server is shutting down",
+            ),
+            internal(),
+        ])
+    }
+}
+
+/// The error answers of `GET /api/games/{id}/review`.
+#[derive(Debug)]
+pub struct ReviewErrors;
+
+impl IntoResponses for ReviewErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (AppError::NotFound, "there is no game with this id"),
+            (
+                AppError::NotFinished,
+                "the game is still waiting or being played: only finished games are reviewed",
+            ),
+            (
+                AppError::ReviewsBusy,
+                "`--review-queue` games already wait for the computer's review",
+            ),
+            (AppError::Unavailable, "the server is shutting down"),
+            internal(),
+        ])
+    }
+}
+
+/// The error answers of `GET /api/puzzles` and `GET /api/puzzles/{id}`.
+#[derive(Debug)]
+pub struct PuzzleErrors;
+
+impl IntoResponses for PuzzleErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::UnknownVariant("chess".into()),
+                "`variant` is not one of the four",
+            ),
+            (
+                AppError::NoSuchPuzzle,
+                "no puzzle has this id, or the variant has no puzzles",
             ),
             internal(),
         ])

@@ -74,6 +74,10 @@ pub struct Snapshot {
     #[serde(default)]
     #[schema(required = true)]
     pub clock: Option<ClockView>,
+    /// The side whose takeback offer stands (`null`: none), so that a page opened during an offer shows it.
+    #[serde(default)]
+    #[schema(value_type = Option<rules::Side>, required = true)]
+    pub takeback_offered_by: Option<Side>,
 }
 
 /// Positions a snapshot carries at most.

@@ -9,10 +9,12 @@
 
 mod analysis;
 mod http;
+mod review;
 mod socket;
 
 pub use analysis::*;
 pub use http::*;
+pub use review::*;
 pub use socket::*;
 
 use std::collections::BTreeMap;
@@ -180,6 +182,14 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The side that lost on time, if the game was lost on time.
+    pub fn lost_on_time(&self) -> Option<Side> {
+        match self.reason {
+            Reason::Time => self.winner.map(Side::opponent),
+            _ => None,
+        }
+    }
+
     /// `winner` won for `reason`.
     pub fn win(winner: Side, reason: Reason) -> Outcome {
         Outcome {

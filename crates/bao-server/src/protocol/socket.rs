@@ -41,8 +41,30 @@ pub enum ClientMsg {
     Takeback,
     /// Decline the opponent's takeback offer.
     TakebackDecline,
+    /// A quick message to everyone in the game: one of a few fixed phrases (no free text, nothing to
+    /// moderate), from a seated player.
+    Say {
+        /// The phrase.
+        phrase: Phrase,
+    },
     /// Keep-alive; answered with `pong`.
     Ping,
+}
+
+/// A quick message's phrase: the page shows it in each reader's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Phrase {
+    /// "Hello!"
+    Hello,
+    /// "Good luck!"
+    GoodLuck,
+    /// "Well played!"
+    WellPlayed,
+    /// "Thanks!"
+    Thanks,
+    /// "Rematch?"
+    Rematch,
 }
 
 /// The `moved` event: a move, its trace and what follows.
@@ -199,6 +221,15 @@ pub enum ServerMsg {
     },
     /// A takeback was agreed: moves were undone.
     Undone(Box<Undone>),
+    /// A player's quick message, to everyone in the game. Not an event of the game: no version, not kept,
+    /// not replayed to a client that reconnects.
+    Said {
+        /// Who said it.
+        #[schema(value_type = rules::Side)]
+        side: Side,
+        /// What.
+        phrase: Phrase,
+    },
     /// An error, to the sender only.
     Error {
         /// The code (see [`crate::error::AppError::code`]).

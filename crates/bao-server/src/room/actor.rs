@@ -43,6 +43,8 @@ pub struct Room {
     pub(super) unsaved_computer_move: Option<(Instant, u64, Move)>,
     /// A clock result the database could not take is not written again before this.
     pub(super) clock_hold: Option<Instant>,
+    /// When each seat (south, north) last said a quick message (`say.rs`).
+    pub(super) said_at: [Option<Instant>; 2],
 }
 
 impl Room {
@@ -56,7 +58,7 @@ impl Room {
         let deps = rooms.deps().clone();
         let stored = row.v.max(0) as u64;
         let closed_cleanly = row.closed_v == Some(row.v);
-        let game = Game::from_rows(row, moves, deps.store.time().now().up)?;
+        let game = Game::from_rows(row, moves, deps.store.time().now())?;
         let log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer)
             .keep_at_most(deps.limits.max_replay);
         let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), now());
@@ -83,6 +85,7 @@ impl Room {
             answers,
             unsaved_computer_move: None,
             clock_hold: None,
+            said_at: [None; 2],
         })
     }
 
@@ -214,6 +217,13 @@ impl Room {
             }
             Command::TakebackDecline { conn, reply } => {
                 let _ = reply.send(self.on_decline_takeback(conn).await);
+            }
+            Command::Say {
+                conn,
+                phrase,
+                reply,
+            } => {
+                let _ = reply.send(self.on_say(conn, phrase));
             }
             Command::Join { reply } => {
                 let _ = reply.send(self.on_join().await);

@@ -196,6 +196,16 @@ impl Clock {
         }
     }
 
+    /// The clock of a finished game from the one stored with its last move: stopped, and with the time of
+    /// `lost_on_time` (the side that lost on time, if any) at zero, since its flag fell after that move.
+    pub fn finished(mut self, lost_on_time: Option<Side>) -> Clock {
+        if let Some(s) = lost_on_time {
+            self.left[s.index()] = 0;
+        }
+        self.running = None;
+        self
+    }
+
     /// The side whose time runs.
     pub fn running(&self) -> Option<Side> {
         self.running
@@ -417,6 +427,14 @@ mod tests {
         let mut flagged = started(LIVE, 0);
         flagged.stop(61_000);
         assert_eq!(flagged.left_at(Side::South, 61_000), 0);
+        // Loaded back from the last move's stored clock: the flag is not in it.
+        let stored = started(LIVE, 0);
+        let reloaded = stored.finished(Some(Side::South));
+        assert_eq!(reloaded.running(), None);
+        assert_eq!(reloaded.left_at(Side::South, 90_000), 0);
+        assert_eq!(reloaded.left_at(Side::North, 90_000), 60_000);
+        let resigned = stored.finished(None);
+        assert_eq!(resigned.left_at(Side::South, 90_000), 60_000, "stopped");
     }
 
     #[test]

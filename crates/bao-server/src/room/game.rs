@@ -73,12 +73,17 @@ pub struct Game {
     pub clock: Option<Clock>,
     /// The side whose takeback offer stands (it lapses when a move is played).
     pub takeback_offer: Option<Side>,
+    /// Unix ms less uptime ms (the server's total downtime before this start): turns the uptime instant
+    /// stored with a move into the Unix ms clients are told, so that an old `moved` event sent again has its
+    /// `at` in Unix ms (shifted by any downtime since, so that counting down from it matches what the
+    /// server charges).
+    wall_offset: i64,
 }
 
 impl Game {
     /// Rebuilds a game from the database, replaying its moves through bao-core; its clock goes on from the
-    /// last move's (uptime ms `now` if it has none).
-    pub fn from_rows(row: GameRow, moves: Vec<MoveRow>, now: i64) -> Result<Game, AppError> {
+    /// last move's (from `now` if it has none), stopped where the game ended if it is finished.
+    pub fn from_rows(row: GameRow, moves: Vec<MoveRow>, now: Now) -> Result<Game, AppError> {
         let bad = |m: String| AppError::Internal(format!("game {}: {m}", row.id));
         let start = Position::new(row.variant);
         let mut game = Game {
@@ -100,8 +105,9 @@ impl Game {
             rematch_game: row.rematch_game,
             rematch_of: row.rematch_of,
             rematch_event: None,
-            clock: row.clock.map(|c| Clock::new(c, now)),
+            clock: row.clock.map(|c| Clock::new(c, now.up)),
             takeback_offer: None,
+            wall_offset: now.wall - now.up,
         };
         let last_clock = moves.last().and_then(|m| m.clock);
         // Only the last plies' `moved` texts are kept: building the others would be wasted work.
@@ -138,12 +144,16 @@ impl Game {
             let running = game
                 .clock_runs_after(game.ply())
                 .then(|| game.position().to_move());
-            game.clock = Some(Clock::resumed(
+            let resumed = Clock::resumed(
                 c.control,
                 [stored.south_ms, stored.north_ms],
                 running,
                 stored.at,
-            ));
+            );
+            game.clock = Some(match game.outcome {
+                Some(o) => resumed.finished(o.lost_on_time()),
+                None => resumed,
+            });
         }
         Ok(game)
     }
@@ -202,8 +212,8 @@ impl Game {
     ) -> Option<ClockView> {
         let (c, s) = (self.clock?, stored?);
         let running = (plies >= 2 && !ended).then_some(next);
-        // `at` on the uptime scale: close to Unix ms, and only used for old events sent again.
-        Some(Clock::resumed(c.control, [s.south_ms, s.north_ms], running, s.at).view(s.at, s.at))
+        let wall = s.at + self.wall_offset;
+        Some(Clock::resumed(c.control, [s.south_ms, s.north_ms], running, s.at).view(s.at, wall))
     }
 
     /// The clock as clients see it now.
@@ -370,6 +380,7 @@ impl Game {
             history_from: self.recent_from,
             share_url: share_url(public_url, &self.id),
             clock: self.clock_view(now),
+            takeback_offered_by: self.takeback_offer,
         }
     }
 

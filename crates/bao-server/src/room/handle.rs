@@ -13,7 +13,7 @@ use super::game::{replay_history, HistoryAnswer};
 use super::log::Event;
 use super::registry::Rooms;
 use crate::error::AppError;
-use crate::protocol::{History, Snapshot};
+use crate::protocol::{History, Phrase, Snapshot};
 
 /// What a room answers to a `hello` (or a resynchronisation).
 #[derive(Debug)]
@@ -79,6 +79,12 @@ pub(crate) enum Command {
     /// A takeback declined.
     TakebackDecline {
         conn: u64,
+        reply: oneshot::Sender<Answer>,
+    },
+    /// A quick message.
+    Say {
+        conn: u64,
+        phrase: Phrase,
         reply: oneshot::Sender<Answer>,
     },
     /// Claim a free seat: its side and token.
@@ -194,6 +200,17 @@ impl RoomHandle {
     pub async fn decline_takeback(&self, conn: u64) -> Answer {
         self.rooms
             .request(&self.id, |reply| Command::TakebackDecline { conn, reply })
+            .await?
+    }
+
+    /// Connection `conn` says `phrase` to everyone in the game.
+    pub async fn say(&self, conn: u64, phrase: Phrase) -> Answer {
+        self.rooms
+            .request(&self.id, |reply| Command::Say {
+                conn,
+                phrase,
+                reply,
+            })
             .await?
     }
 

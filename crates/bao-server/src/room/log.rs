@@ -136,6 +136,19 @@ impl EventLog {
         ev
     }
 
+    /// Sends `json` to every subscriber without a version of its own: a message that is not an event of
+    /// the game (a quick message), not kept and never replayed. It carries the current version, which a
+    /// socket does not look at.
+    pub fn broadcast(&self, json: Utf8Bytes) {
+        let ev = Arc::new(Event {
+            v: self.v,
+            json,
+            private: None,
+        });
+        // No receivers is fine: nobody is connected.
+        let _ = self.tx.send(ev);
+    }
+
     /// A receiver of the events published from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Event>> {
         self.tx.subscribe()

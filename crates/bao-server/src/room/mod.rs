@@ -10,7 +10,7 @@
 //! - [`clock`]: time controls and the clock arithmetic; `timing.rs`: the room's clock timer.
 //! - [`game`]: the game's facts and the views built from them (snapshot, `moved`, record).
 //! - [`actor`]: the room task that ties them together; `play.rs`: its handlers that change the game;
-//!   `takeback.rs`: abort and takeback.
+//!   `takeback.rs`: abort and takeback; `say.rs`: quick messages.
 //! - [`registry`]: the rooms in memory, loading a game's room on demand.
 //! - [`handle`]: the typed requests.
 //!
@@ -25,6 +25,7 @@ pub mod log;
 mod play;
 pub mod presence;
 pub mod registry;
+mod say;
 mod takeback;
 mod timing;
 

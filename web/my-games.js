@@ -1,0 +1,96 @@
+// The home page's list of this browser's games (`[data-role=my-games]`): the games whose seat tokens this browser
+// keeps (web/store.js), newest first, as POST /api/games/status tells where they stand (public facts, no token
+// sent). Each is an `a[data-game=ID]` with the variant, whose turn it is, the clocks and the result, and
+// `data-your-turn` when it is this browser's move.
+import { t } from '/i18n.js';
+import { formatClock, controlName } from '/clock-format.js';
+
+/** Ids per request: the endpoint's limit. */
+const PER_CALL = 100;
+/** Games listed at most (the newest). */
+const SHOWN = 50;
+
+/** Asks the server where this browser's games stand; resolves to [{ game, seat }] newest first. */
+export async function loadMyGames() {
+  const mine = storedGames().slice(0, SHOWN);
+  const byId = new Map();
+  for (let i = 0; i < mine.length; i += PER_CALL) {
+    const ids = mine.slice(i, i + PER_CALL).map((g) => g.id);
+    const r = await fetch('/api/games/status', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ ids }),
+    });
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    for (const g of await r.json()) byId.set(g.id, g);
+  }
+  return mine.filter((m) => byId.has(m.id)).map((m) => ({ game: byId.get(m.id), seat: m.seat }));
+}
+
+/** Draws the list into `list` (a `ul`); `box` is hidden when there is nothing to show. */
+export function renderMyGames(box, list, games) {
+  list.replaceChildren(...games.map(({ game, seat }) => item(game, seat)));
+  box.hidden = games.length === 0;
+}
+
+function item(g, seat) {
+  const li = document.createElement('li');
+  const a = document.createElement('a');
+  a.href = `/g/${encodeURIComponent(g.id)}`;
+  a.dataset.game = g.id;
+  const yours = g.status === 'playing' && !g.result && g.to_move === seat;
+  a.toggleAttribute('data-your-turn', yours);
+  const name = document.createElement('strong');
+  name.textContent = t(`variant.${g.variant}`);
+  const where = document.createElement('span');
+  where.className = 'where';
+  where.textContent = standing(g, seat);
+  const facts = document.createElement('span');
+  facts.className = 'facts';
+  facts.textContent = [t('mygames.moves', { n: g.moves }), clocks(g, seat)].filter(Boolean).join(' · ');
+  a.append(name, ' ', where, ' ', facts);
+  li.append(a);
+  return li;
+}
+
+/** "Your turn", "Opponent's turn", "Waiting for an opponent", or the result as this seat sees it. */
+function standing(g, seat) {
+  if (g.result) {
+    if (g.result.reason === 'aborted') return t('mygames.aborted');
+    if (!g.result.winner) return t('mygames.drawn');
+    return t(g.result.winner === seat ? 'mygames.won' : 'mygames.lost');
+  }
+  if (g.status === 'waiting') return t('mygames.waiting');
+  return t(g.to_move === seat ? 'mygames.yourTurn' : 'mygames.theirTurn');
+}
+
+/** The time left to each side ("you 4:48, opponent 5:00"), or the control when the server gives no times. */
+function clocks(g, seat) {
+  const c = g.clock;
+  if (!c) return '';
+  if (!Number.isFinite(c.south_ms) || !Number.isFinite(c.north_ms)) return controlName(c);
+  const opp = seat === 'south' ? 'north' : 'south';
+  // The running side's time went on since the server measured it (`at`); the list is redrawn when fetched again.
+  const left = (side) => c[`${side}_ms`] - (c.running === side && Number.isFinite(c.at) ? Math.max(0, Date.now() - c.at) : 0);
+  return t('mygames.clocks', { you: formatClock(left(seat), c.kind), them: formatClock(left(opp), c.kind) });
+}
+
+/** This browser's games (store.js's seat tokens), newest first: [{ id, seat, at }] (games kept before `at` was noted come last). */
+function storedGames() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (!k || !k.startsWith('bao.seat.')) continue;
+      try {
+        const v = JSON.parse(localStorage.getItem(k));
+        if (v && (v.seat === 'south' || v.seat === 'north')) out.push({ id: k.slice(9), seat: v.seat, at: Number(v.at) || 0 });
+      } catch {
+        /* a value this page did not write */
+      }
+    }
+  } catch {
+    /* storage unavailable */
+  }
+  return out.sort((a, b) => b.at - a.at);
+}
