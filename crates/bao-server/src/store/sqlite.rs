@@ -264,11 +264,9 @@ mod tests {
         let Db::Sqlite { writer, .. } = open(&path).await.expect("open") else {
             unreachable!("a SQLite path opens SQLite");
         };
-        let checkpointer = SqlitePool::connect_with(
-            SqliteConnectOptions::new().filename(&path),
-        )
-        .await
-        .expect("checkpointer");
+        let checkpointer = SqlitePool::connect_with(SqliteConnectOptions::new().filename(&path))
+            .await
+            .expect("checkpointer");
         let db_size = || std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         sqlx::query("CREATE TABLE scratch (b BLOB)")
             .execute(&writer)
@@ -285,7 +283,9 @@ mod tests {
             .execute(&writer)
             .await
             .expect("insert");
-        checkpoint_if_big(&checkpointer, &wal_path(&path)).await.expect("look");
+        checkpoint_if_big(&checkpointer, &wal_path(&path))
+            .await
+            .expect("look");
         assert_eq!(db_size(), small, "a small WAL is not checkpointed");
 
         // Past CHECKPOINT_BYTES, the commit does not checkpoint (the writer's autocheckpoint is off) ...
@@ -301,7 +301,13 @@ mod tests {
         );
         assert_eq!(db_size(), small, "the writer did not checkpoint");
         // ... the checkpointer does.
-        checkpoint_if_big(&checkpointer, &wal_path(&path)).await.expect("checkpoint");
-        assert!(db_size() >= small + 5_000_000, "the pages are in the database: {}", db_size());
+        checkpoint_if_big(&checkpointer, &wal_path(&path))
+            .await
+            .expect("checkpoint");
+        assert!(
+            db_size() >= small + 5_000_000,
+            "the pages are in the database: {}",
+            db_size()
+        );
     }
 }
