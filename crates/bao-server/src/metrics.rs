@@ -188,7 +188,7 @@ pub struct Metrics {
     pub computer_searches_waiting: Gauge,
     /// Analyses (`POST /api/analysis`) holding a place, waiting for a computer permit or running.
     pub analyses: Gauge,
-    /// Game reviews waiting to be computed: the server has no reviews yet, so it stays 0 (docs/metrics.md).
+    /// Game reviews queued or being computed (`review/mod.rs`).
     pub reviews_waiting: Gauge,
     moves: Counter,
     move_seconds: Histogram,

@@ -53,7 +53,12 @@ impl AppState {
             config.ws_per_address,
         ));
         let deps = RoomDeps::new(&config, store.clone(), Arc::clone(&metrics));
-        let reviews = Reviews::new(&config, store.clone(), Arc::clone(&deps.computer_permits));
+        let reviews = Reviews::new(
+            &config,
+            store.clone(),
+            Arc::clone(&deps.computer_permits),
+            metrics.reviews_waiting.clone(),
+        );
         let rooms = Rooms::new(deps);
         let limits = AddressLimits::new(&config, refusals);
         let analyses = Arc::new(Semaphore::new(config.analysis_concurrency.max(1)));

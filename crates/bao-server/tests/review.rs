@@ -109,6 +109,11 @@ async fn unknown_and_unfinished_games_are_refused_and_finished_ones_reviewed() {
     let (id, moves) = short_finished_game(&s, "kiswahili", 6).await;
     let first = review(&s, &id).await;
     check_review(&first, &moves);
+    assert_eq!(
+        s.metric("bao_reviews_waiting").await,
+        0.0,
+        "nothing waits once done"
+    );
     // Computed once: asked again (as anyone: no token is sent), the same answer at once.
     let (code, again) = s.get_json(&format!("/api/games/{id}/review")).await;
     assert_eq!((code, &again), (200, &first));
@@ -156,5 +161,7 @@ async fn a_full_queue_is_refused_with_busy() {
     // Asking again for a queued game does not queue it twice.
     let (code, _) = s.get_json(&format!("/api/games/{}/review", ids[0])).await;
     assert_eq!(code, 202);
+    // Two games are queued or being reviewed (the first search alone takes a second).
+    assert_eq!(s.metric("bao_reviews_waiting").await, 2.0);
     s.stop().await;
 }

@@ -23,6 +23,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use prometheus_client::metrics::gauge::Gauge;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore, TryAcquireError};
 
 use crate::api::GameId;
@@ -49,11 +50,14 @@ pub struct Reviews {
     idle: Mutex<Option<mpsc::Receiver<String>>>,
     /// Games queued or being reviewed.
     pending: Arc<Mutex<HashSet<String>>>,
+    /// `bao_reviews_waiting`: the size of `pending`.
+    waiting: Gauge,
 }
 
 impl Reviews {
-    /// The reviews of `config`'s server, searching with the computer's `permits`.
-    pub fn new(config: &Config, store: Store, permits: Arc<Semaphore>) -> Reviews {
+    /// The reviews of `config`'s server, searching with the computer's `permits`; `waiting` is the gauge
+    /// of the games queued or being reviewed.
+    pub fn new(config: &Config, store: Store, permits: Arc<Semaphore>, waiting: Gauge) -> Reviews {
         let (queue, rx) = mpsc::channel(config.review_queue.max(1));
         Reviews {
             store,
@@ -62,6 +66,7 @@ impl Reviews {
             queue,
             idle: Mutex::new(Some(rx)),
             pending: Arc::default(),
+            waiting,
         }
     }
 
@@ -87,6 +92,7 @@ impl Reviews {
             mpsc::error::TrySendError::Closed(_) => AppError::Unavailable,
         })?;
         pending.insert(id.to_owned());
+        self.waiting.set(gauge_value(pending.len()));
         Ok(None)
     }
 
@@ -101,13 +107,18 @@ impl Reviews {
         };
         let (store, permits, think) = (self.store.clone(), Arc::clone(&self.permits), self.think);
         let pending = Arc::clone(&self.pending);
+        let waiting = self.waiting.clone();
+        let done_with = move |id: &str| {
+            if let Ok(mut p) = pending.lock() {
+                p.remove(id);
+                waiting.set(gauge_value(p.len()));
+            }
+        };
         tokio::spawn(async move {
             while let Some(id) = rx.recv().await {
                 // Queued again just as its review was stored: nothing to do.
                 if matches!(store.review(&id).await, Ok(Some(_))) {
-                    if let Ok(mut p) = pending.lock() {
-                        p.remove(&id);
-                    }
+                    done_with(&id);
                     continue;
                 }
                 let done = review_game(&store, &permits, think, &id).await;
@@ -122,13 +133,15 @@ impl Reviews {
                     // Asked again, the game is queued again.
                     tracing::warn!(game = %id, "the review failed: {}", e.detail());
                 }
-                if let Ok(mut p) = pending.lock() {
-                    p.remove(&id);
-                }
+                done_with(&id);
             }
         });
         Ok(())
     }
+}
+
+fn gauge_value(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 fn think_ms(d: Duration) -> u64 {
