@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use bao_core::Variant;
 
-use crate::search::{Limits, Options};
+use crate::search::{Features, Limits, Options};
 use crate::Level;
 
 /// The search settings of a level.
@@ -34,6 +34,8 @@ pub struct LevelConfig {
     pub tt_bits: u32,
     /// Longest capture extension, in plies.
     pub qdepth: u32,
+    /// The search features the level uses.
+    pub features: Features,
 }
 
 impl LevelConfig {
@@ -51,6 +53,7 @@ impl LevelConfig {
             tt_bits: self.tt_bits,
             qdepth: self.qdepth,
             cancel: None,
+            features: self.features,
         }
     }
 }
@@ -70,7 +73,7 @@ impl Level {
                     c.blunder_per_mille = 50;
                 }
                 Level::Medium => c.max_depth = 4,
-                Level::Hard => {}
+                Level::Hard | Level::HardV1 => {}
             }
         }
         c
@@ -87,6 +90,7 @@ impl Level {
                 blunder_per_mille: 100,
                 tt_bits: 14,
                 qdepth: 2,
+                features: Features::NONE,
             },
             Level::Medium => LevelConfig {
                 max_depth: 3,
@@ -96,8 +100,13 @@ impl Level {
                 blunder_per_mille: 0,
                 tt_bits: 18,
                 qdepth: 4,
+                features: Features::NONE,
             },
             Level::Hard => LevelConfig {
+                features: Features::HARD,
+                ..Level::HardV1.config()
+            },
+            Level::HardV1 => LevelConfig {
                 max_depth: 64,
                 time: self.budget(),
                 nodes: None,
@@ -105,6 +114,7 @@ impl Level {
                 blunder_per_mille: 0,
                 tt_bits: 20,
                 qdepth: 6,
+                features: Features::NONE,
             },
         }
     }

@@ -30,7 +30,7 @@ use bao_core::{Move, Position};
 pub use eval::Weights;
 pub use levels::LevelConfig;
 pub use rng::Rng;
-pub use search::{Limits, Options, SearchResult, MATE};
+pub use search::{Features, Limits, Options, SearchResult, MATE};
 
 /// Playing strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,6 +41,10 @@ pub enum Level {
     Medium,
     /// As deep as the full time budget allows.
     Hard,
+    /// `hard` as it was before issue 21 (its settings, its evaluation, none of the later search
+    /// features), kept so that a match against it stays reproducible. Not offered by the server: only
+    /// `bao match` and `bao think` take it (`Level::parse_any`).
+    HardV1,
 }
 
 impl Level {
@@ -53,6 +57,7 @@ impl Level {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::HardV1 => "hard-v1",
         }
     }
 
@@ -66,12 +71,20 @@ impl Level {
         }
     }
 
+    /// [`Level::parse`], and `"hard-v1"` ([`Level::HardV1`]) for the command line's comparisons.
+    pub fn parse_any(s: &str) -> Option<Level> {
+        match s {
+            "hard-v1" => Some(Level::HardV1),
+            _ => Level::parse(s),
+        }
+    }
+
     /// The time the level may think for one move.
     pub fn budget(self) -> Duration {
         match self {
             Level::Easy => Duration::from_millis(100),
             Level::Medium => Duration::from_millis(500),
-            Level::Hard => Duration::from_millis(1500),
+            Level::Hard | Level::HardV1 => Duration::from_millis(1500),
         }
     }
 }

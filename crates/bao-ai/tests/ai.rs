@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bao_ai::{think, Level, LevelConfig, Rng};
+use bao_ai::{think, Features, Level, LevelConfig, Rng};
 use bao_core::{Move, Position, Setup, Side, SideSetup, Variant};
 use proptest::prelude::*;
 
@@ -15,6 +15,28 @@ fn budgeted(level: Level, nodes: u64) -> LevelConfig {
     cfg.time = Duration::from_secs(600);
     cfg.nodes = Some(nodes);
     cfg
+}
+
+/// Every optional search feature switched on.
+const ALL_FEATURES: Features = Features {
+    lmr: true,
+    aspiration: true,
+};
+
+/// `hard-v1` is `hard` as it was before issue 21, so that matches against it stay comparable: its settings
+/// must not drift.
+#[test]
+fn hard_v1_keeps_the_settings_of_the_first_hard() {
+    for variant in Variant::ALL {
+        let c = Level::HardV1.config_for(variant);
+        assert_eq!(
+            (c.max_depth, c.time, c.nodes, c.noise, c.blunder_per_mille, c.tt_bits, c.qdepth),
+            (64, Duration::from_millis(1500), None, 0, 0, 20, 6)
+        );
+        assert_eq!(c.features, Features::NONE);
+    }
+    assert_eq!(Level::parse("hard-v1"), None, "the server does not offer it");
+    assert_eq!(Level::parse_any("hard-v1"), Some(Level::HardV1));
 }
 
 /// Positions from seeded random games of `variant` (moves random, but avoiding immediate losses so the games
@@ -164,12 +186,22 @@ fn wins_in_two_are_found() {
                 continue;
             }
             found += 1;
-            for level in [Level::Medium, Level::Hard] {
-                let r = think(&pos, &budgeted(level, 200_000), 1);
+            let every_feature = LevelConfig {
+                features: ALL_FEATURES,
+                ..budgeted(Level::Hard, 200_000)
+            };
+            let configs = [
+                budgeted(Level::Medium, 200_000),
+                budgeted(Level::Hard, 200_000),
+                budgeted(Level::HardV1, 200_000),
+                every_feature,
+            ];
+            for cfg in configs {
+                let r = think(&pos, &cfg, 1);
                 let mv = r.best.unwrap();
                 assert!(
                     opponent_lost_in_one(&child_of(&pos, mv)) || r.score > bao_ai::MATE - 10,
-                    "{variant} {level:?}: {mv} (score {}) misses the win in two ({good:?}) in {}",
+                    "{variant} {cfg:?}: {mv} (score {}) misses the win in two ({good:?}) in {}",
                     r.score,
                     pos.to_json()
                 );
@@ -286,8 +318,10 @@ proptest! {
         v in 0usize..4,
         seed in any::<u64>(),
         plies in 0usize..120,
-        nodes in prop::sample::select(vec![1u64, 2, 7, 64, 300]),
+        nodes in prop::sample::select(vec![1u64, 2, 7, 64, 300, 5000]),
         level in prop::sample::select(Level::ALL.to_vec()),
+        lmr in any::<bool>(),
+        aspiration in any::<bool>(),
     ) {
         let variant = Variant::ALL[v];
         let mut rng = Rng::new(seed);
@@ -297,7 +331,8 @@ proptest! {
             if children.is_empty() { break; }
             pos = children[rng.below(children.len() as u64) as usize].1;
         }
-        let r = think(&pos, &budgeted(level, nodes), seed);
+        let cfg = LevelConfig { features: Features { lmr, aspiration }, ..budgeted(level, nodes) };
+        let r = think(&pos, &cfg, seed);
         match r.best {
             Some(mv) => prop_assert!(pos.is_legal(mv), "{} is illegal in {}", mv, pos.to_json()),
             None => prop_assert!(pos.result().is_some() || pos.legal_moves().is_empty()),

@@ -14,7 +14,7 @@ macro_rules! say {
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use bao_ai::{Level, LevelConfig, Rng};
+use bao_ai::{Features, Level, LevelConfig, Rng};
 use bao_core::{Position, Side, Variant};
 
 /// A player of a match.
@@ -27,14 +27,14 @@ pub enum Player {
 }
 
 impl Player {
-    /// Parses `random`, `easy`, `medium` or `hard`.
+    /// Parses `random`, `easy`, `medium`, `hard` or `hard-v1`.
     pub fn parse(s: &str) -> Result<Player, String> {
         if s == "random" {
             return Ok(Player::Random);
         }
-        Level::parse(s)
-            .map(Player::Ai)
-            .ok_or_else(|| format!("unknown player {s:?} (expected random, easy, medium or hard)"))
+        Level::parse_any(s).map(Player::Ai).ok_or_else(|| {
+            format!("unknown player {s:?} (expected random, easy, medium, hard or hard-v1)")
+        })
     }
 
     fn name(self) -> &'static str {
@@ -48,7 +48,7 @@ impl Player {
 /// Options of `bao match`. The field docs are its `--help` text.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// First player: random, easy, medium or hard.
+    /// First player: random, easy, medium, hard or hard-v1 (`hard` as it was before issue 21).
     #[arg(value_parser = Player::parse)]
     pub a: Player,
     /// Second player.
@@ -73,6 +73,13 @@ pub struct MatchArgs {
     /// Depth limit of the second player (default: its level's).
     #[arg(long)]
     pub depth_b: Option<u32>,
+    /// Search features of the first player instead of its level's: a comma-separated list of lmr and
+    /// aspiration, or none (to try a feature before a level takes it).
+    #[arg(long, value_parser = parse_features)]
+    pub features_a: Option<Features>,
+    /// Search features of the second player instead of its level's (as --features-a).
+    #[arg(long, value_parser = parse_features)]
+    pub features_b: Option<Features>,
     /// Seed of the openings and the players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -90,12 +97,35 @@ pub struct MatchArgs {
     pub balance_nodes: u64,
 }
 
+/// Parses `none` or a comma-separated list of `lmr` and `aspiration`.
+fn parse_features(s: &str) -> Result<Features, String> {
+    let mut f = Features::NONE;
+    for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match name {
+            "none" => {}
+            "lmr" => f.lmr = true,
+            "aspiration" => f.aspiration = true,
+            other => {
+                return Err(format!(
+                    "unknown search feature {other:?} (expected lmr, aspiration or none)"
+                ))
+            }
+        }
+    }
+    Ok(f)
+}
+
 struct Engine {
     cfg: Option<LevelConfig>,
 }
 
 impl Engine {
-    fn new(player: Player, args: &MatchArgs, depth: Option<u32>) -> Engine {
+    fn new(
+        player: Player,
+        args: &MatchArgs,
+        depth: Option<u32>,
+        features: Option<Features>,
+    ) -> Engine {
         let cfg = match player {
             Player::Random => None,
             Player::Ai(level) => {
@@ -107,6 +137,9 @@ impl Engine {
                     c.max_depth = d;
                 }
                 c.nodes = args.nodes;
+                if let Some(f) = features {
+                    c.features = f;
+                }
                 Some(c)
             }
         };
@@ -191,8 +224,8 @@ fn winner(side: Side) -> Outcome {
 
 /// `bao match`.
 pub fn run(args: &MatchArgs) -> ExitCode {
-    let a = Engine::new(args.a, args, args.depth_a);
-    let b = Engine::new(args.b, args, args.depth_b);
+    let a = Engine::new(args.a, args, args.depth_a, args.features_a);
+    let b = Engine::new(args.b, args, args.depth_b, args.features_b);
     let pairs = args.games.div_ceil(2).max(1);
     let mut rng = Rng::new(args.seed);
     let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);

@@ -116,5 +116,6 @@ pub fn think(args: &ThinkArgs) -> ExitCode {
 
 /// Parses a level name for the command line.
 pub fn parse_level(s: &str) -> Result<Level, String> {
-    Level::parse(s).ok_or_else(|| format!("unknown level {s:?} (expected easy, medium or hard)"))
+    Level::parse_any(s)
+        .ok_or_else(|| format!("unknown level {s:?} (expected easy, medium, hard or hard-v1)"))
 }
