@@ -15,12 +15,14 @@ if ! command -v promtool >/dev/null && [ "$(id -u)" = 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
 fi
 
-# PostgreSQL for the store's tests on both databases and the server's tests on PostgreSQL: the machine's when it
-# answers on 127.0.0.1:5432, else Debian's package started on a temporary directory. The tests start it themselves
-# too (crates/bao-server/tests/common/services.rs); here first, so that no test waits for an install. Without it
-# those tests fail in CI (CI set) and are skipped elsewhere.
-echo "== PostgreSQL for the tests"
+# PostgreSQL for the store's tests on both databases and the server's tests on PostgreSQL, and NATS for the
+# cluster's tests: the machine's when they answer (127.0.0.1:5432, :4222), else Debian's packages started on a
+# temporary directory. The tests start them themselves too (crates/bao-server/tests/common/services.rs); here
+# first, so that no test waits for an install. Without them those tests fail in CI (CI set) and are skipped
+# elsewhere.
+echo "== PostgreSQL and NATS for the tests"
 scripts/services.sh postgres || echo "PostgreSQL could not be started: its tests fail in CI, are skipped elsewhere"
+scripts/services.sh nats || echo "NATS could not be started: the cluster tests fail in CI, are skipped elsewhere"
 
 echo "== cargo test --workspace"
 cargo test --workspace --locked

@@ -17,14 +17,17 @@ use crate::clock::{ClockSpec, Mode};
 #[derive(Parser, Clone, Debug)]
 #[command(name = "bao-loadtest", version)]
 pub struct Args {
-    /// Base URL of the server, e.g. `http://127.0.0.1:8080`. Only loopback addresses (127.0.0.0/8, ::1,
+    /// Base URL of the server, e.g. `http://127.0.0.1:8080`. The nodes of a cluster: repeat the flag or give
+    /// a comma-separated list; games are created and sockets opened on them in turn, so that a game's two
+    /// players (and its spectators) are on different nodes. Only loopback addresses (127.0.0.0/8, ::1,
     /// `localhost`) are accepted. Ignored with `--spawn-server`.
     #[arg(
         long,
         env = "BAO_LOADTEST_TARGET",
-        default_value = "http://127.0.0.1:8080"
+        default_value = "http://127.0.0.1:8080",
+        value_delimiter = ','
     )]
-    pub target: String,
+    pub target: Vec<String>,
     /// Start this server binary on a free loopback port with a temporary data directory, measure it, and
     /// stop it at the end.
     #[arg(long, value_name = "PATH")]
@@ -121,7 +124,7 @@ impl Args {
     /// The arguments with all defaults, as `bao-loadtest` with no flags (environment ignored).
     pub fn defaults() -> Args {
         Args {
-            target: "http://127.0.0.1:8080".into(),
+            target: vec!["http://127.0.0.1:8080".into()],
             spawn_server: None,
             server_args: Vec::new(),
             server_log: None,
@@ -355,6 +358,14 @@ impl Target {
         Target::from_addr(SocketAddr::new(ip, port))
     }
 
+    /// Every target of `urls` ([`Target::parse`]), at least one.
+    pub fn parse_all(urls: &[String]) -> Result<Vec<Target>, String> {
+        if urls.is_empty() {
+            return Err("give at least one --target".into());
+        }
+        urls.iter().map(|u| Target::parse(u)).collect()
+    }
+
     /// A target from a socket address, refused unless it is loopback.
     pub fn from_addr(addr: SocketAddr) -> Result<Target, String> {
         if !is_loopback(addr.ip()) {
@@ -444,6 +455,23 @@ mod tests {
             assert!(d >= Duration::from_millis(10) && d <= Duration::from_millis(20));
         }
         assert_eq!(u.mean(), Duration::from_millis(15));
+    }
+
+    #[test]
+    fn several_targets_by_list_or_repeat() {
+        let a = Args::try_parse_from([
+            "bao-loadtest",
+            "--target",
+            "http://127.0.0.1:8081,http://127.0.0.1:8082",
+            "--target",
+            "http://127.0.0.1:8083",
+        ])
+        .unwrap();
+        let t = Target::parse_all(&a.target).unwrap();
+        let ports: Vec<u16> = t.iter().map(|t| t.addr.port()).collect();
+        assert_eq!(ports, [8081, 8082, 8083]);
+        assert!(Target::parse_all(&["http://10.0.0.1:80".into()]).is_err());
+        assert!(Target::parse_all(&[]).is_err());
     }
 
     #[test]

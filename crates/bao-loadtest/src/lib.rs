@@ -9,7 +9,7 @@
 //! ```no_run
 //! # async fn demo() -> Result<(), String> {
 //! let mut args = bao_loadtest::args::Args::defaults();
-//! args.target = "http://127.0.0.1:8080".into();
+//! args.target = vec!["http://127.0.0.1:8080".into()];
 //! args.games = 10;
 //! args.duration = std::time::Duration::from_secs(5);
 //! let report = bao_loadtest::run::run(args).await?;

@@ -41,7 +41,12 @@ const STEP_TIMEOUT: Duration = Duration::from_secs(15);
 /// Everything the game tasks share.
 struct Ctx {
     args: Args,
+    /// The first target: its metrics are read, computer games are created there.
     target: Target,
+    /// Every target (the nodes of a cluster): games and sockets are spread over them in turn.
+    targets: Vec<Target>,
+    /// Games created so far, for spreading them.
+    created_next: AtomicUsize,
     http: reqwest::Client,
     stats: Arc<Stats>,
     move_pacer: Pacer,
@@ -78,7 +83,7 @@ impl Ctx {
     /// The shared state of a run, and the senders of its phases.
     fn new(
         args: &Args,
-        target: &Target,
+        targets: &[Target],
         http: reqwest::Client,
         stats: Arc<Stats>,
         played: Arc<Mutex<Vec<(String, u64)>>>,
@@ -90,7 +95,9 @@ impl Ctx {
             move_pacer: Pacer::new(args.rate),
             connect_pacer: Pacer::new(args.connect_rate),
             connect_slots: Semaphore::new(args.connect_concurrency),
-            target: target.clone(),
+            target: targets[0].clone(),
+            targets: targets.to_vec(),
+            created_next: AtomicUsize::new(0),
             http,
             stats,
             start: start_rx,
@@ -115,6 +122,17 @@ impl Ctx {
             close: close_tx,
         };
         (ctx, phases)
+    }
+
+    /// The `n`-th target in turn.
+    fn spread(&self, n: usize) -> &Target {
+        &self.targets[n % self.targets.len()]
+    }
+
+    /// The base URLs of the targets, for the report.
+    fn target_names(&self) -> String {
+        let names: Vec<&str> = self.targets.iter().map(|t| t.http_base.as_str()).collect();
+        names.join(",")
     }
 
     /// The `clock` of the next game created (`--clock`s in turn), `None` without one.
@@ -169,9 +187,9 @@ pub async fn run(args: Args) -> Result<Report, String> {
         ),
         None => None,
     };
-    let target = match &spawned {
-        Some(s) => Target::from_addr(s.addr)?,
-        None => Target::parse(&args.target)?,
+    let targets = match &spawned {
+        Some(s) => vec![Target::from_addr(s.addr)?],
+        None => Target::parse_all(&args.target)?,
     };
     let server_pid = match (&spawned, args.server_pid, &args.server_bin_name) {
         (Some(s), _, _) => Some(s.pid),
@@ -196,7 +214,7 @@ pub async fn run(args: Args) -> Result<Report, String> {
         Mode::Play => {
             drive(
                 args.clone(),
-                target,
+                targets,
                 http.clone(),
                 server_pid,
                 played.clone(),
@@ -204,7 +222,7 @@ pub async fn run(args: Args) -> Result<Report, String> {
             .await
         }
         Mode::Flag | Mode::Idle => {
-            clocked::drive(args.clone(), target, http.clone(), server_pid).await
+            clocked::drive(args.clone(), targets, http.clone(), server_pid).await
         }
     };
     if let Some(s) = spawned {
@@ -356,14 +374,14 @@ impl MemTrack {
 
 async fn drive(
     args: Args,
-    target: Target,
+    targets: Vec<Target>,
     http: reqwest::Client,
     server_pid: Option<u32>,
     played: Arc<Mutex<Vec<(String, u64)>>>,
 ) -> Result<Report, String> {
     let stats = Arc::new(Stats::new());
     let seed = args.seed.unwrap_or_else(rand::random);
-    let (ctx, phases) = Ctx::new(&args, &target, http, stats.clone(), played);
+    let (ctx, phases) = Ctx::new(&args, &targets, http, stats.clone(), played);
     let Phases {
         start: start_tx,
         stop: stop_tx,
@@ -463,7 +481,7 @@ async fn drive(
     let _ = sampler.await;
 
     let mut report = Report {
-        target: target.http_base.clone(),
+        target: ctx.target_names(),
         variant: args.variant.clone(),
         games: args.games,
         spectators_per_game: args.spectators,
@@ -689,7 +707,9 @@ async fn http_json<T: DeserializeOwned>(
 }
 
 async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
-    let base = &ctx.target.http_base;
+    let base = &ctx
+        .spread(ctx.created_next.fetch_add(1, Ordering::Relaxed))
+        .http_base;
     let created: Created = http_json(
         ctx,
         ctx.http
@@ -746,9 +766,11 @@ async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
 
 /// Connects a WebSocket to `/ws/{game}` (TCP_NODELAY, small buffers, spread over `--source-ips`).
 async fn connect_ws(ctx: &Ctx, game: &str) -> Result<(Ws, SocketGuard), Fail> {
-    let url = format!("{}/ws/{}", ctx.target.ws_base, game);
-    let addr = ctx.target.addr;
     let n = ctx.sockets_made.fetch_add(1, Ordering::Relaxed);
+    // A game's sockets are opened one after the other: with several targets they land on different nodes.
+    let target = ctx.spread(n);
+    let url = format!("{}/ws/{}", target.ws_base, game);
+    let addr = target.addr;
     let sock = match addr {
         SocketAddr::V4(_) => TcpSocket::new_v4(),
         SocketAddr::V6(_) => TcpSocket::new_v6(),

@@ -14,7 +14,7 @@ const GAMES: usize = 6;
 
 fn clocked_args(addr: std::net::SocketAddr, mode: Mode, clocks: &[&str]) -> Args {
     let mut a = Args::defaults();
-    a.target = format!("http://{addr}");
+    a.target = vec![format!("http://{addr}")];
     a.games = GAMES;
     a.mode = mode;
     a.clocks = clocks.iter().map(|c| c.parse().unwrap()).collect();

@@ -22,7 +22,7 @@ const RATE: f64 = 400.0;
 
 fn short_args(target: String) -> Args {
     let mut a = Args::defaults();
-    a.target = target;
+    a.target = vec![target];
     a.games = GAMES;
     a.duration = Duration::from_secs(SECS);
     a.rate = RATE;
@@ -139,7 +139,7 @@ async fn refuses_non_loopback_targets() {
         "http://example.org",
     ] {
         let mut a = Args::defaults();
-        a.target = target.into();
+        a.target = vec![target.into()];
         let e = bao_loadtest::run::run(a).await.unwrap_err();
         assert!(e.contains("loopback"), "{target}: {e}");
     }

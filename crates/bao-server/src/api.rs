@@ -221,7 +221,7 @@ pub async fn join(
     GameId(id): GameId,
     JsonBody(_): JsonBody<serde_json::Value>,
 ) -> Result<Response, AppError> {
-    let (seat, token) = state.rooms().handle(&id).await?.join().await?;
+    let (seat, token) = state.rooms().game(&id).join().await?;
     Ok(Json(Joined { seat, token }).into_response())
 }
 
@@ -241,7 +241,7 @@ pub async fn get_game(
     State(state): State<AppState>,
     GameId(id): GameId,
 ) -> Result<Response, AppError> {
-    let snap = state.rooms().handle(&id).await?.snapshot().await?;
+    let snap = state.rooms().game(&id).snapshot().await?;
     Ok(Json(snap).into_response())
 }
 
@@ -275,7 +275,7 @@ pub async fn history(
 ) -> Result<Response, AppError> {
     let Query(q) = query.map_err(|e| AppError::BadRequest(format!("bad query: {e}")))?;
     let to = q.to.unwrap_or(u64::MAX);
-    let page = state.rooms().handle(&id).await?.history(q.from, to).await?;
+    let page = state.rooms().game(&id).history(q.from, to).await?;
     Ok(Json(page).into_response())
 }
 
@@ -296,7 +296,7 @@ pub async fn record(
     State(state): State<AppState>,
     GameId(id): GameId,
 ) -> Result<Response, AppError> {
-    let text = state.rooms().handle(&id).await?.record().await?;
+    let text = state.rooms().game(&id).record().await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 

@@ -24,6 +24,7 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::error::{AppError, ErrorCode};
 use crate::http::Connections;
@@ -233,13 +234,39 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), AppError> {
     let at = Location::parse(config.database_url.as_deref(), &config.data_dir)?;
+    let nats_url = config
+        .nats_url
+        .as_deref()
+        .map(str::trim)
+        .filter(|u| !u.is_empty());
+    if nats_url.is_some() && !matches!(at, Location::Postgres(_)) {
+        return Err(AppError::Startup(
+            "--nats-url (BAO_NATS_URL) makes this server one node of a cluster, whose nodes share a \
+             PostgreSQL database: give --database-url postgres://… too (a SQLite file belongs to one node)"
+                .into(),
+        ));
+    }
     let node = Node::new(config.node_name.as_deref(), config.lease_ms);
+    let node_name = node.name.clone();
     let store = Store::open_node(&at, node).await?;
+    let cluster = match nats_url {
+        Some(url) => Some(
+            Cluster::connect(
+                url,
+                &node_name,
+                Duration::from_millis(config.lease_ms),
+                config.room_buffer,
+            )
+            .await?,
+        ),
+        None => None,
+    };
     let (phase_tx, phase) = watch::channel(Phase::Serving);
-    let state = AppState::new(config, store.clone(), phase.clone());
+    let state = AppState::new(config, store.clone(), cluster, phase.clone());
     if let Some(lost) = store.lost_leases() {
         tokio::spawn(state.rooms().clone().close_lost(lost));
     }
+    let watchdog = tokio::spawn(state.rooms().clone().watch_orphans());
     let loaded = state.rooms().preload(state.config().preload_limit).await?;
     let app = router(state.clone());
     let addr = listener
@@ -279,6 +306,7 @@ pub async fn serve(
     }
     let _ = phase_tx.send(Phase::Closing);
     housekeeping.abort();
+    watchdog.abort();
     state.rooms().close_all().await;
     store.close().await;
     tracing::info!("stopped");

@@ -31,6 +31,11 @@ pub struct Config {
     #[arg(long, env = "BAO_LEASE_MS", default_value_t = 3000,
           value_parser = clap::value_parser!(u64).range(300..=600_000))]
     pub lease_ms: u64,
+    /// With PostgreSQL: the NATS server (`nats://HOST:PORT`) through which the nodes sharing the database
+    /// forward commands to a game's owner and relay its events, so that every node answers for every game
+    /// (`docs/architecture.md`, "Several nodes"). Refused with SQLite.
+    #[arg(long, env = "BAO_NATS_URL")]
+    pub nats_url: Option<String>,
     /// Serve the web client from this directory instead of the copy built into the binary (for working on
     /// the client without rebuilding).
     #[arg(long, env = "BAO_WEB_DIR")]
@@ -140,6 +145,7 @@ impl Config {
             database_url: None,
             node_name: None,
             lease_ms: 3000,
+            nats_url: None,
             web_dir: None,
             public_url: None,
             room_idle_secs: 600,

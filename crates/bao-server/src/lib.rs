@@ -21,6 +21,7 @@ pub mod api;
 pub mod app;
 pub mod assets;
 pub mod backup;
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod healthcheck;

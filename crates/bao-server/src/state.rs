@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use tokio::sync::{watch, Semaphore};
 
+use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::limits::AddressLimits;
 use crate::metrics::{Metrics, Refusals};
@@ -44,15 +45,21 @@ pub enum Phase {
 }
 
 impl AppState {
-    /// State around an opened store; `phase` tells when the server shuts down.
-    pub fn new(config: Config, store: Store, phase: watch::Receiver<Phase>) -> AppState {
+    /// State around an opened store (and, in a cluster, the link to the other nodes); `phase` tells when the
+    /// server shuts down.
+    pub fn new(
+        config: Config,
+        store: Store,
+        cluster: Option<Cluster>,
+        phase: watch::Receiver<Phase>,
+    ) -> AppState {
         let refusals = Refusals::default();
         let metrics = Arc::new(Metrics::new(
             store.metrics(),
             &refusals,
             config.ws_per_address,
         ));
-        let deps = RoomDeps::new(&config, store.clone(), Arc::clone(&metrics));
+        let deps = RoomDeps::new(&config, store.clone(), Arc::clone(&metrics), cluster);
         let reviews = Reviews::new(
             &config,
             store.clone(),
@@ -68,7 +75,10 @@ impl AppState {
                 store,
                 metrics,
                 rooms,
-                next_conn: AtomicU64::new(1),
+                // Connection ids are unique across the nodes of a cluster too: another node's room tells
+                // this node's sockets from its own by them. A random start makes a clash unlikely enough
+                // (two nodes would have to draw the same 32 bits).
+                next_conn: AtomicU64::new((u64::from(rand::random::<u32>()) << 32) | 1),
                 shutdown: phase,
                 limits,
                 analyses,

@@ -44,8 +44,9 @@ struct Conn {
     state: AppState,
     room: RoomHandle,
     id: u64,
-    /// Set once the room has accepted a hello.
-    hello: Option<(Option<Side>, broadcast::Receiver<Arc<Event>>)>,
+    /// Set once the room has accepted a hello: the seat, the events, and the version the hello's messages
+    /// brought the socket to (events up to it that the receiver still brings are not sent again).
+    hello: Option<(Option<Side>, broadcast::Receiver<Arc<Event>>, u64)>,
     /// This connection's message rate (`--ws-rate`, `--ws-burst`).
     rate: DefaultDirectRateLimiter,
     /// Its place among its address's sockets; the address's message rate is shared by all of them.
@@ -172,6 +173,7 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
             }
             ev = next_event(rx) => {
                 let sent = match ev {
+                    Ok(ev) if ev.versioned && conn.hello.as_ref().is_some_and(|h| ev.v <= h.2) => Ok(()),
                     Ok(ev) => {
                         let seat = conn.hello.as_ref().and_then(|h| h.0);
                         send(&mut socket, Message::Text(ev.text_for(seat))).await
@@ -353,9 +355,13 @@ impl Conn {
 
     async fn deliver(&mut self, socket: &mut WebSocket, reply: HelloReply) -> Result<(), End> {
         let HelloReply {
-            you, messages, rx, ..
+            you,
+            messages,
+            v,
+            rx,
+            ..
         } = reply;
-        self.hello = Some((you, rx));
+        self.hello = Some((you, rx, v));
         for m in messages {
             send(socket, Message::Text(m)).await?;
         }

@@ -5,7 +5,7 @@
 mod common;
 
 use common::services::TestDb;
-use common::{spawn_binary, test_config, ws_connect, Server, Ws};
+use common::{create_and_join, spawn_binary, test_config, ws_connect, Server, Ws};
 use serde_json::{json, Value};
 
 /// The server in-process on the database `db`.
@@ -121,7 +121,7 @@ async fn kill_9_loses_no_acknowledged_move() {
     let (mut node, _, addr) = spawn_binary(dir.path(), &env);
     let base = format!("http://{addr}");
     let http = reqwest::Client::new();
-    let (id, created, joined) = friend_game(&http, &base).await;
+    let (id, created, joined) = friend_game(&base).await;
     let (mut a, mut b, mut w) = (
         ws_connect(&addr, &id).await,
         ws_connect(&addr, &id).await,
@@ -204,8 +204,7 @@ async fn a_node_frozen_past_its_lease_never_writes_again() {
     let env_a: Vec<(&str, &str)> = env_a.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let (a, _, addr_a) = spawn_binary(da.path(), &env_a);
     let s = format!("http://{addr_a}");
-    let http = reqwest::Client::new();
-    let (id, created, joined) = friend_game(&http, &s).await;
+    let (id, created, joined) = friend_game(&s).await;
     let (south, north) = (
         created["token"].as_str().unwrap().to_owned(),
         joined["token"].as_str().unwrap().to_owned(),
@@ -292,25 +291,6 @@ async fn a_node_frozen_past_its_lease_never_writes_again() {
 
 /// A Kujifunza game between friends created on the node at `base` (South) and joined (North): its id, the
 /// creation's answer and the join's answer.
-async fn friend_game(http: &reqwest::Client, base: &str) -> (String, Value, Value) {
-    let created: Value = http
-        .post(format!("{base}/api/games"))
-        .json(&json!({"variant": "kujifunza", "seat": "south"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["id"].as_str().unwrap().to_owned();
-    let joined: Value = http
-        .post(format!("{base}/api/games/{id}/join"))
-        .json(&json!({}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    (id, created, joined)
+async fn friend_game(base: &str) -> (String, Value, Value) {
+    create_and_join(base, json!({"variant": "kujifunza", "seat": "south"})).await
 }

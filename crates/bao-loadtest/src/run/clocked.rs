@@ -38,13 +38,13 @@ fn unix_us() -> i64 {
 /// Runs a `flag` or `idle` run: every game set up and its clock started, then the mode's wait.
 pub(super) async fn drive(
     args: Args,
-    target: Target,
+    targets: Vec<Target>,
     http: reqwest::Client,
     server_pid: Option<u32>,
 ) -> Result<Report, String> {
     let stats = Arc::new(Stats::new());
     let played = Arc::new(Mutex::new(Vec::new()));
-    let (ctx, phases) = Ctx::new(&args, &target, http, stats.clone(), played);
+    let (ctx, phases) = Ctx::new(&args, &targets, http, stats.clone(), played);
     let server = Arc::new(Mutex::new(server_pid.map(MemTrack::new)));
     let me = Arc::new(Mutex::new(MemTrack::new(std::process::id())));
     let sampler = tokio::spawn(sampler(
@@ -171,7 +171,7 @@ pub(super) async fn drive(
         }
     });
     let mut report = Report {
-        target: target.http_base.clone(),
+        target: ctx.target_names(),
         variant: args.variant.clone(),
         games: args.games,
         mode: args.mode,

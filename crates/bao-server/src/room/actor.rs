@@ -59,8 +59,12 @@ impl Room {
         let stored = row.v.max(0) as u64;
         let closed_cleanly = row.closed_v == Some(row.v);
         let game = Game::from_rows(row, moves, deps.store.time().now())?;
-        let log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer)
+        let mut log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer)
             .keep_at_most(deps.limits.max_replay);
+        if let Some(cluster) = &deps.cluster {
+            // Every event also goes to the other nodes' sockets of this game.
+            log.mirror_to(cluster.outbox(&game.id));
+        }
         let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), now());
         let (computer, answers) = if game.kinds.contains(&SeatKind::Computer) {
             let level = game.level.unwrap_or(bao_ai::Level::Medium);
@@ -237,6 +241,9 @@ impl Room {
             Command::Record { reply } => {
                 let _ = reply.send(self.game.record());
             }
+            Command::Since { v, reply } => {
+                let _ = reply.send(self.log.since(v).map(|evs| evs.cloned().collect()));
+            }
             Command::Shutdown { reply } => return Some(reply),
         }
         None
@@ -300,6 +307,8 @@ impl Room {
         };
         let mut messages = vec![Utf8Bytes::from(welcome.to_json())];
         messages.extend(self.catch_up(client_v, seat));
+        // The messages bring the socket to this version; the receiver gets every event after it.
+        let v = self.log.v();
         let rx = self.log.subscribe();
         self.on_presence(due);
         self.maybe_think();
@@ -307,6 +316,7 @@ impl Room {
             you: seat,
             token_rejected,
             messages,
+            v,
             rx,
         }
     }
@@ -317,6 +327,7 @@ impl Room {
             you: seat,
             token_rejected: false,
             messages: self.catch_up(0, seat),
+            v: self.log.v(),
             rx: self.log.subscribe(),
         }
     }
@@ -349,6 +360,7 @@ impl Room {
         if let Err(e) = self.deps.store.close_version(&self.game.id, v).await {
             tracing::warn!(game = %self.game.id, "cannot save version: {e}");
         }
+        self.log.close_mirror();
         self.rooms.forget(&self.game.id, self.generation);
         rx.close();
         while rx.try_recv().is_ok() {}

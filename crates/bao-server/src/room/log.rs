@@ -32,6 +32,9 @@ pub const VERSION_SKIP: u64 = 2 * VERSION_SLACK;
 pub struct Event {
     /// Its version.
     pub v: u64,
+    /// Whether it is an event of the game with a version of its own; `false` for a message sent to
+    /// everybody without one (a quick message), which carries the version of the event before it.
+    pub versioned: bool,
     /// The JSON text for everybody.
     pub json: Utf8Bytes,
     /// Per-seat text (south, north) replacing `json` for the seat's holder: a rematch carries that player's
@@ -69,6 +72,26 @@ pub struct EventLog {
     tx: broadcast::Sender<Arc<Event>>,
     /// The version last written to the database.
     stored_v: u64,
+    /// Where every event also goes, if anywhere.
+    outbox: Option<Outbox>,
+}
+
+/// What a log sends its [`Outbox`].
+#[derive(Debug)]
+pub enum Mirrored {
+    /// An event, as the room's sockets get it.
+    Event(Arc<Event>),
+    /// The log ends: the room left memory.
+    Closed,
+}
+
+/// Where a log sends a copy of every event, named by its game (one channel for all the rooms of a node).
+#[derive(Clone, Debug)]
+pub struct Outbox {
+    /// The game.
+    pub game: Arc<str>,
+    /// The channel.
+    pub tx: tokio::sync::mpsc::UnboundedSender<(Arc<str>, Mirrored)>,
 }
 
 impl EventLog {
@@ -84,6 +107,7 @@ impl EventLog {
             base_v: v,
             tx,
             stored_v,
+            outbox: None,
         }
     }
 
@@ -120,6 +144,7 @@ impl EventLog {
         self.v += 1;
         let ev = Arc::new(Event {
             v: self.v,
+            versioned: true,
             json,
             private,
         });
@@ -131,9 +156,29 @@ impl EventLog {
             }
             self.base_v += 1;
         }
+        self.mirror(&ev);
         // No receivers is fine: nobody is connected.
         let _ = self.tx.send(Arc::clone(&ev));
         ev
+    }
+
+    /// Sends every event from now on to `outbox` too (in a cluster: for the other nodes' sockets).
+    pub fn mirror_to(&mut self, outbox: Outbox) {
+        self.outbox = Some(outbox);
+    }
+
+    fn mirror(&self, ev: &Arc<Event>) {
+        if let Some(o) = &self.outbox {
+            let _ =
+                o.tx.send((Arc::clone(&o.game), Mirrored::Event(Arc::clone(ev))));
+        }
+    }
+
+    /// Tells the mirror's readers that this log ends (the room leaves memory).
+    pub fn close_mirror(&mut self) {
+        if let Some(o) = self.outbox.take() {
+            let _ = o.tx.send((o.game, Mirrored::Closed));
+        }
     }
 
     /// Sends `json` to every subscriber without a version of its own: a message that is not an event of
@@ -142,9 +187,11 @@ impl EventLog {
     pub fn broadcast(&self, json: Utf8Bytes) {
         let ev = Arc::new(Event {
             v: self.v,
+            versioned: false,
             json,
             private: None,
         });
+        self.mirror(&ev);
         // No receivers is fine: nobody is connected.
         let _ = self.tx.send(ev);
     }
@@ -163,21 +210,20 @@ impl EventLog {
         seat: Option<Side>,
         max_replay: u64,
     ) -> Option<Vec<Utf8Bytes>> {
-        let replayable = client_v != 0
-            && client_v >= self.base_v
-            && client_v <= self.v
-            && self.v - client_v <= max_replay;
+        if self.v.saturating_sub(client_v) > max_replay {
+            return None;
+        }
+        Some(self.since(client_v)?.map(|e| e.text_for(seat)).collect())
+    }
+
+    /// The events after version `v`, or `None` when they are not all kept (or `v` is 0 or ahead of the log).
+    pub fn since(&self, v: u64) -> Option<impl Iterator<Item = &Arc<Event>>> {
+        let replayable = v != 0 && v >= self.base_v && v <= self.v;
         if !replayable {
             return None;
         }
-        let skip = (client_v - self.base_v) as usize;
-        Some(
-            self.kept
-                .iter()
-                .skip(skip)
-                .map(|e| e.text_for(seat))
-                .collect(),
-        )
+        let skip = (v - self.base_v) as usize;
+        Some(self.kept.iter().skip(skip))
     }
 
     /// Records that the database holds version `v`.
@@ -282,6 +328,42 @@ mod tests {
         }
         assert_eq!(log.replay(15, None, u64::MAX).map(|m| m.len()), Some(5));
         assert_eq!(log.replay(14, None, u64::MAX), None);
+    }
+
+    #[test]
+    fn a_mirror_gets_every_event_then_the_end() {
+        let mut log = EventLog::new(0, 0, 8);
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+        log.mirror_to(Outbox {
+            game: Arc::from("g1"),
+            tx,
+        });
+        log.publish(text("a"), None);
+        log.broadcast(text("said"));
+        log.publish(text("b"), None);
+        log.close_mirror();
+        log.publish(text("c"), None);
+        let mut got = Vec::new();
+        while let Ok((game, m)) = rx.try_recv() {
+            assert_eq!(&*game, "g1");
+            got.push(match m {
+                Mirrored::Event(e) => {
+                    format!(
+                        "{}{}:{}",
+                        if e.versioned { "v" } else { "-" },
+                        e.v,
+                        e.json.as_str()
+                    )
+                }
+                Mirrored::Closed => "closed".to_owned(),
+            });
+        }
+        assert_eq!(got, ["v1:a", "-1:said", "v2:b", "closed"]);
+        // The events after a version, as a relay that missed some asks for them.
+        let after: Vec<u64> = log.since(1).map(|e| e.map(|e| e.v).collect()).unwrap();
+        assert_eq!(after, [2, 3]);
+        assert!(log.since(0).is_none());
+        assert!(log.since(4).is_none());
     }
 
     #[test]

@@ -34,6 +34,7 @@ use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
+use crate::cluster::Cluster;
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::store::Store;
@@ -55,6 +56,8 @@ pub struct RoomDeps {
     pub limits: RoomLimits,
     /// The server's public address, for share links.
     pub public_url: Option<Arc<str>>,
+    /// The other nodes, in a cluster (`--nats-url`): rooms mirror their events to them.
+    pub cluster: Option<Cluster>,
 }
 
 /// The limits of one room (from the configuration).
@@ -73,8 +76,13 @@ pub struct RoomLimits {
 }
 
 impl RoomDeps {
-    /// The handles of `config`'s server around an opened store.
-    pub fn new(config: &Config, store: Store, metrics: Arc<Metrics>) -> RoomDeps {
+    /// The handles of `config`'s server around an opened store (and its link to the other nodes).
+    pub fn new(
+        config: &Config,
+        store: Store,
+        metrics: Arc<Metrics>,
+        cluster: Option<Cluster>,
+    ) -> RoomDeps {
         let computer_threads = match config.computer_threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
@@ -91,6 +99,7 @@ impl RoomDeps {
                 max_rooms: config.max_rooms,
             },
             public_url: config.public_url.as_deref().map(Arc::from),
+            cluster,
         }
     }
 }

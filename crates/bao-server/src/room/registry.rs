@@ -9,8 +9,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 use super::actor::Room;
-use super::handle::{Command, RoomHandle};
+use super::handle::{ask_room, Command, RoomHandle};
 use super::RoomDeps;
+use crate::cluster::wire::{Reply, Request};
+use crate::cluster::Unanswered;
 use crate::error::AppError;
 use crate::store::Owner;
 use crate::tokens::valid_id;
@@ -42,6 +44,9 @@ async fn wake_rooms(inner: Weak<Inner>, mut rx: mpsc::UnboundedReceiver<(Instant
         }
     }
 }
+
+/// Tries of one request at most (a room that left memory, a game whose owner changes).
+const ASK_ATTEMPTS: usize = 64;
 
 /// How long shutting down waits for the rooms to finish their writes.
 const CLOSE_WAIT: Duration = Duration::from_secs(10);
@@ -90,19 +95,31 @@ impl Rooms {
         &self.inner.deps
     }
 
-    /// The handle of game `id`, loading its room so that a missing game is `not_found` now.
+    /// The handle of game `id`, unchecked: its first request answers `not_found` if there is no such game.
+    pub fn game(&self, id: &str) -> RoomHandle {
+        RoomHandle::new(id, self.clone())
+    }
+
+    /// The handle of game `id`, loading its room (or, in a cluster, finding its owner) so that a missing
+    /// game is `not_found` now (before a socket is upgraded).
     pub async fn handle(&self, id: &str) -> Result<RoomHandle, AppError> {
-        self.task(id).await?;
+        self.ask(id, Request::Ping).await?;
         Ok(RoomHandle::new(id, self.clone()))
     }
 
-    /// The running room of game `id`, loading it from the database if it is not in memory.
+    /// The running room of game `id` on this node, loading it from the database if it is not in memory;
+    /// `unavailable` when another node holds the game.
     async fn task(&self, id: &str) -> Result<RoomTask, AppError> {
-        if self.inner.closing.load(Ordering::SeqCst) {
-            return Err(AppError::Unavailable);
-        }
         if let Some(h) = self.lookup(id) {
             return Ok(h);
+        }
+        self.load(id).await?.ok_or(AppError::Unavailable)
+    }
+
+    /// Loads game `id`'s room here, unless another node holds the game's lease (`None`).
+    async fn load(&self, id: &str) -> Result<Option<RoomTask>, AppError> {
+        if self.inner.closing.load(Ordering::SeqCst) {
+            return Err(AppError::Unavailable);
         }
         if !valid_id(id) {
             return Err(AppError::NotFound);
@@ -111,33 +128,41 @@ impl Rooms {
         // before the load, so that the load sees every write of the node before.
         if let Owner::Elsewhere(node) = self.inner.deps.store.take_lease(id).await? {
             tracing::debug!(game = %id, %node, "the game is played on another node");
-            return Err(AppError::Unavailable);
+            return Ok(None);
         }
         let Some((game, moves)) = self.inner.deps.store.load(id).await? else {
             return Err(AppError::NotFound);
         };
         let generation = self.inner.next_generation.fetch_add(1, Ordering::Relaxed);
         let prepared = Room::from_rows(self.clone(), generation, game, moves)?;
-        let mut map = self
-            .inner
-            .map
-            .lock()
-            .map_err(|_| AppError::Internal("room registry poisoned".into()))?;
-        if let Some(h) = map.get(id) {
-            if !h.tx.is_closed() {
-                // Someone else loaded it meanwhile; ours was never started.
-                return Ok(h.clone());
+        let task = {
+            let mut map = self
+                .inner
+                .map
+                .lock()
+                .map_err(|_| AppError::Internal("room registry poisoned".into()))?;
+            if let Some(h) = map.get(id) {
+                if !h.tx.is_closed() {
+                    // Someone else loaded it meanwhile; ours was never started.
+                    return Ok(Some(h.clone()));
+                }
             }
+            if self.inner.closing.load(Ordering::SeqCst) {
+                return Err(AppError::Unavailable);
+            }
+            if map.len() >= self.inner.deps.limits.max_rooms {
+                return Err(AppError::Busy);
+            }
+            let task = prepared.spawn();
+            map.insert(id.to_owned(), task.clone());
+            task
+        };
+        if let Some(cluster) = &self.inner.deps.cluster {
+            cluster.serve(id, task.tx.clone());
+            // This node's sockets that followed the game through a relay reconnect to the room here.
+            cluster.close_relay(id);
         }
-        if self.inner.closing.load(Ordering::SeqCst) {
-            return Err(AppError::Unavailable);
-        }
-        if map.len() >= self.inner.deps.limits.max_rooms {
-            return Err(AppError::Busy);
-        }
-        let task = prepared.spawn();
-        map.insert(id.to_owned(), task.clone());
-        Ok(task)
+        Ok(Some(task))
     }
 
     /// Whether as many rooms are in memory as `--max-games` allows: a game created now could not be opened,
@@ -180,35 +205,101 @@ impl Rooms {
         }
     }
 
-    /// Sends a command to the room of `id` and waits for its answer. A room that left memory between the
-    /// look-up and the command is loaded again (at most twice).
-    pub(crate) async fn request<T>(
-        &self,
-        id: &str,
-        make: impl Fn(oneshot::Sender<T>) -> Command,
-    ) -> Result<T, AppError> {
-        for _ in 0..3 {
-            let room = self.task(id).await?;
-            let (tx, rx) = oneshot::channel();
-            if room.tx.send(make(tx)).await.is_err() {
-                self.forget(id, room.generation);
-                continue;
-            }
-            match rx.await {
-                Ok(v) => return Ok(v),
-                Err(_) => {
-                    self.forget(id, room.generation);
-                    continue;
+    /// Asks game `id`'s room `req` and waits for its answer: the room here, loaded from the database if it
+    /// is not in memory; in a cluster, the room of the node that owns the game.
+    ///
+    /// A room that left memory meanwhile is loaded again. When nobody answers for the game (its owner died
+    /// or let the room go), this node takes the game's lease as soon as it has expired and loads the game:
+    /// the request is tried again with a growing pause, for at most twice the lease time and the request
+    /// timeout. Requests are safe to repeat: a move carries its ply, and the same move for a ply already
+    /// played gets the same answer.
+    pub(crate) async fn ask(&self, id: &str, req: Request) -> Result<Reply, AppError> {
+        let cluster = self.inner.deps.cluster.as_ref();
+        let lease = self.inner.deps.store.lease_time().unwrap_or_default();
+        let give_up = tokio::time::Instant::now() + 2 * lease + Duration::from_secs(2);
+        let mut pause = Duration::from_millis(20);
+        for _ in 0..ASK_ATTEMPTS {
+            if let Some(room) = self.lookup(id) {
+                match ask_room(&room.tx, req.clone()).await {
+                    Some(reply) => return Ok(reply),
+                    None => {
+                        self.forget(id, room.generation);
+                        continue;
+                    }
                 }
             }
+            if self.inner.closing.load(Ordering::SeqCst) {
+                return Err(AppError::Unavailable);
+            }
+            if !valid_id(id) {
+                return Err(AppError::NotFound);
+            }
+            if let Some(c) = cluster {
+                match c.request(id, &req).await {
+                    Ok(reply) => return Ok(reply),
+                    Err(Unanswered::NoOwner) => {}
+                    Err(Unanswered::Broker(e)) => {
+                        tracing::warn!(game = %id, "cannot reach the game's node: {e}");
+                        return Err(AppError::Unavailable);
+                    }
+                }
+            }
+            if self.load(id).await?.is_some() {
+                continue;
+            }
+            // Another node holds the lease. Without NATS this node cannot reach it; with NATS its room may be
+            // starting, or the node died and its lease has yet to expire.
+            if cluster.is_none() || tokio::time::Instant::now() >= give_up {
+                return Err(AppError::Unavailable);
+            }
+            tokio::time::sleep(pause).await;
+            pause = (pause * 2).min((lease / 4).max(Duration::from_millis(50)));
         }
         Err(AppError::Unavailable)
     }
 
-    /// Sends a command that needs no answer to the room of `id` if it is in memory.
-    pub(crate) async fn tell(&self, id: &str, cmd: Command) {
+    /// Connection `conn` closed: the game's room forgets it (nothing to do if the room is not in memory).
+    pub(crate) async fn leave(&self, id: &str, conn: u64) {
         if let Some(room) = self.lookup(id) {
-            let _ = room.tx.send(cmd).await;
+            let _ = room.tx.send(Command::Leave { conn }).await;
+        } else if let Some(c) = &self.inner.deps.cluster {
+            c.leave(id, conn).await;
+        }
+    }
+
+    /// Takes over, every lease time, the games whose clock runs and whose owner died (its lease expired
+    /// without being given back), so that their flags fall even when nobody comes to the game. Several
+    /// nodes may try at once: the lease lets one of them have each game. Runs until the registry closes.
+    pub async fn watch_orphans(self) {
+        let Some(lease) = self.inner.deps.store.lease_time() else {
+            return;
+        };
+        let mut every = tokio::time::interval(lease);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            if self.inner.closing.load(Ordering::SeqCst) {
+                return;
+            }
+            let ids = match self.inner.deps.store.orphans().await {
+                Ok(ids) => ids,
+                Err(e) => {
+                    tracing::debug!("cannot look for games left by a dead node: {}", e.detail());
+                    continue;
+                }
+            };
+            for id in ids {
+                if self.lookup(&id).is_some() {
+                    continue;
+                }
+                match self.load(&id).await {
+                    Ok(Some(_)) => tracing::info!(game = %id, "took over a game whose node died"),
+                    Ok(None) => {}
+                    Err(e) => {
+                        tracing::debug!(game = %id, "cannot take over the game: {}", e.detail())
+                    }
+                }
+            }
         }
     }
 

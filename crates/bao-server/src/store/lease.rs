@@ -29,6 +29,9 @@ use crate::error::AppError;
 /// after at most this long.
 pub const DEFAULT_LEASE_MS: u64 = 3000;
 
+/// The expiry of a lease given back because its room left memory: nobody needs the game now.
+const RELEASED: i64 = 0;
+
 /// The database's clock in Unix ms (PostgreSQL), which every expiry is measured by.
 const NOW_MS: &str = "(EXTRACT(EPOCH FROM clock_timestamp()) * 1000)::BIGINT";
 
@@ -185,6 +188,29 @@ impl Store {
         Ok(Owner::Elsewhere(holder.map(|h| h.0).unwrap_or_default()))
     }
 
+    /// How long this node's leases last, when it shares a PostgreSQL database.
+    pub fn lease_time(&self) -> Option<Duration> {
+        self.leases.as_deref().map(|l| l.node.lease)
+    }
+
+    /// The games whose clock runs and whose owner died: their lease expired without being given back when
+    /// the room left memory (a lease given back at shutdown counts too: that room was still wanted). Another
+    /// node takes them over so that their clocks go on (`Rooms::watch_orphans`).
+    pub async fn orphans(&self) -> Result<Vec<String>, AppError> {
+        let Db::Postgres { pool } = &self.db else {
+            return Ok(Vec::new());
+        };
+        let sql = format!(
+            "SELECT g.id FROM games g JOIN leases l ON l.game_id = g.id WHERE g.status = 'playing' \
+             AND g.clock IS NOT NULL AND l.expires_ms <> {RELEASED} AND l.expires_ms < {NOW_MS}"
+        );
+        let rows: Vec<(String,)> = sqlx::query_as(&sql)
+            .fetch_all(pool)
+            .await
+            .map_err(AppError::db)?;
+        Ok(rows.into_iter().map(|r| r.0).collect())
+    }
+
     /// Gives the lease of game `id` back (its room left memory), so that another node may take it at once.
     pub fn release_lease(&self, id: &str) {
         let (Some(l), Db::Postgres { pool }) = (&self.leases, &self.db) else {
@@ -197,9 +223,10 @@ impl Store {
         tokio::spawn(async move {
             // The fence keeps a lease taken again meanwhile (a higher number) from being expired.
             let r =
-                sqlx::query("UPDATE leases SET expires_ms = 0 WHERE game_id = $1 AND fence = $2")
+                sqlx::query("UPDATE leases SET expires_ms = $3 WHERE game_id = $1 AND fence = $2")
                     .bind(&id)
                     .bind(fence)
+                    .bind(RELEASED)
                     .execute(&pool)
                     .await;
             if let Err(e) = r {
@@ -244,8 +271,9 @@ impl Store {
         };
         let held: Vec<(String, i64)> = l.held().drain().collect();
         let (ids, fences): (Vec<String>, Vec<i64>) = held.into_iter().unzip();
+        // Expired, but not "released": the rooms were still in use, and a live clock must go on elsewhere.
         let r = sqlx::query(
-            "UPDATE leases SET expires_ms = 0 FROM UNNEST($1::text[], $2::int8[]) AS h(game_id, fence) \
+            "UPDATE leases SET expires_ms = 1 FROM UNNEST($1::text[], $2::int8[]) AS h(game_id, fence) \
              WHERE leases.game_id = h.game_id AND leases.fence = h.fence",
         )
         .bind(ids)

@@ -38,6 +38,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "leases",
         include_str!("../../../../migrations/0006_leases.sql"),
     ),
+    (
+        7,
+        "nodes",
+        include_str!("../../../../migrations/0007_nodes.sql"),
+    ),
 ];
 
 #[derive(Debug)]

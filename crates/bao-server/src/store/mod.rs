@@ -147,7 +147,8 @@ impl Store {
         if let Err(e) = proof.await {
             return Err(fail("cannot write to the database", e));
         }
-        let downtime = uptime::start_uptime(&db)
+        let node_name = db.is_postgres().then(|| node.name.clone());
+        let downtime = uptime::start_uptime(&db, node_name.as_deref())
             .await
             .map_err(|e| fail("cannot write to the database", e))?;
         let mut store = Store {
@@ -166,7 +167,11 @@ impl Store {
             tokio::spawn(lease::renew(store.clone(), leases));
         }
         store.moves = Some(group::start(store.clone()));
-        tokio::spawn(uptime::heartbeat(store.db.clone(), Arc::clone(&store.time)));
+        tokio::spawn(uptime::heartbeat(
+            store.db.clone(),
+            Arc::clone(&store.time),
+            node_name,
+        ));
         Ok(store)
     }
 
@@ -314,7 +319,8 @@ impl Store {
 
     /// Writes the time for the uptime clock (at shutdown).
     async fn note_alive(&self) {
-        if let Err(e) = uptime::write_alive(&self.db, self.time.now().wall).await {
+        if let Err(e) = uptime::write_alive(&self.db, self.time.now().wall, self.node_name()).await
+        {
             tracing::warn!(db = %self.name, "cannot note the shutdown time: {e}");
         }
     }

@@ -9,6 +9,12 @@
 //! gap since the last heartbeat to the total. After a crash, up to one heartbeat of real running time
 //! counts as downtime: a player may be given a few seconds, never charged for the time the server was down.
 //!
+//! With several nodes on one PostgreSQL database, downtime is the time when no node ran: each node also
+//! keeps a row of `nodes` alive, and a node that starts while another's row is fresh (within
+//! [`HEARTBEAT`] and a second) adds no downtime, since the games went on meanwhile; it takes the total the
+//! others run by. (A node started within that time after the last other one died counts that short gap as
+//! uptime: the clocks of its games may be charged those few seconds.)
+//!
 //! Instants come from tokio's clock, so that tests with paused time (`tokio::time::pause`/`advance`) move
 //! the server's time too.
 
@@ -86,35 +92,75 @@ impl ServerTime {
     }
 }
 
+/// How recent another node's heartbeat must be for it to count as running.
+const RUNNING_WITHIN_MS: i64 = HEARTBEAT.as_millis() as i64 + 1000;
+
 /// Reads how long the server was down before this start and notes this start: the total downtime, ms.
-pub(super) async fn start_uptime(db: &Db) -> Result<i64, sqlx::Error> {
-    on_pool!(db, pool => {
+/// `node` is this node's name on PostgreSQL, where other nodes may be running.
+pub(super) async fn start_uptime(db: &Db, node: Option<&str>) -> Result<i64, sqlx::Error> {
+    let now = unix_ms();
+    let others_alive = match (db, node) {
+        (Db::Postgres { pool }, Some(me)) => {
+            let (last,): (i64,) =
+                sqlx::query_as("SELECT COALESCE(MAX(alive_ms), 0) FROM nodes WHERE name <> $1")
+                    .bind(me)
+                    .fetch_one(pool)
+                    .await?;
+            last > now - RUNNING_WITHIN_MS
+        }
+        _ => false,
+    };
+    let total = on_pool!(db, pool => {
         let (alive, before): (i64, i64) =
             sqlx::query_as("SELECT alive_ms, downtime_ms FROM health WHERE id = 1")
                 .fetch_one(pool)
                 .await?;
-        let now = unix_ms();
-        let total = downtime_after(before, alive, now);
+        let total = if others_alive {
+            before
+        } else {
+            downtime_after(before, alive, now)
+        };
         sqlx::query("UPDATE health SET alive_ms = $1, downtime_ms = $2 WHERE id = 1")
             .bind(now)
             .bind(total)
             .execute(pool)
             .await?;
-        Ok(total)
-    })
+        Ok::<i64, sqlx::Error>(total)
+    })?;
+    write_alive(db, now, node).await?;
+    Ok(total)
 }
 
-/// Notes that the server is running at Unix ms `wall`.
-pub(super) async fn write_alive(db: &Db, wall: i64) -> Result<(), sqlx::Error> {
-    on_pool!(db, pool => sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
-        .bind(wall)
-        .execute(pool)
-        .await
-        .map(|_| ()))
+/// Notes that the server (node `node`, on PostgreSQL) is running at Unix ms `wall`.
+pub(super) async fn write_alive(db: &Db, wall: i64, node: Option<&str>) -> Result<(), sqlx::Error> {
+    match (db, node) {
+        (Db::Postgres { pool }, Some(me)) => {
+            sqlx::query(
+                "INSERT INTO nodes (name, alive_ms) VALUES ($1, $2) \
+                 ON CONFLICT (name) DO UPDATE SET alive_ms = EXCLUDED.alive_ms",
+            )
+            .bind(me)
+            .bind(wall)
+            .execute(pool)
+            .await?;
+            // The last time any node was seen: another node's clock may be a little ahead.
+            sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1 AND alive_ms < $1")
+                .bind(wall)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        }
+        _ => on_pool!(db, pool => sqlx::query("UPDATE health SET alive_ms = $1 WHERE id = 1")
+            .bind(wall)
+            .execute(pool)
+            .await
+            .map(|_| ())),
+    }
 }
 
-/// Writes every few seconds that the server is running, until the database is closed.
-pub(super) async fn heartbeat(db: Db, time: Arc<ServerTime>) {
+/// Writes every few seconds that the server (node `node`, on PostgreSQL) is running, until the database is
+/// closed.
+pub(super) async fn heartbeat(db: Db, time: Arc<ServerTime>, node: Option<String>) {
     let mut every = tokio::time::interval(HEARTBEAT);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -122,7 +168,7 @@ pub(super) async fn heartbeat(db: Db, time: Arc<ServerTime>) {
         if db.is_closed() {
             return;
         }
-        if let Err(e) = write_alive(&db, time.now().wall).await {
+        if let Err(e) = write_alive(&db, time.now().wall, node.as_deref()).await {
             if db.is_closed() {
                 return;
             }

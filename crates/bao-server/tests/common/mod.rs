@@ -221,6 +221,21 @@ impl Server {
     }
 }
 
+/// A game created on the server at `base` (`http://HOST:PORT`) with `body` and joined: its id, the
+/// creation's answer and the join's answer.
+pub async fn create_and_join(base: &str, body: Value) -> (String, Value, Value) {
+    let created = post_json(&format!("{base}/api/games"), &body).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let joined = post_json(&format!("{base}/api/games/{id}/join"), &json!({})).await;
+    (id, created, joined)
+}
+
+/// The JSON answer to a POST of `body` to `url`.
+pub async fn post_json(url: &str, body: &Value) -> Value {
+    let r = reqwest::Client::new().post(url).json(body).send().await;
+    r.unwrap().json().await.unwrap()
+}
+
 /// A WebSocket to game `id` on the server at `addr`.
 pub async fn ws_connect(addr: &str, id: &str) -> Ws {
     let url = format!("ws://{addr}/ws/{id}");
