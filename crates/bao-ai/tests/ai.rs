@@ -30,12 +30,24 @@ fn hard_v1_keeps_the_settings_of_the_first_hard() {
     for variant in Variant::ALL {
         let c = Level::HardV1.config_for(variant);
         assert_eq!(
-            (c.max_depth, c.time, c.nodes, c.noise, c.blunder_per_mille, c.tt_bits, c.qdepth),
+            (
+                c.max_depth,
+                c.time,
+                c.nodes,
+                c.noise,
+                c.blunder_per_mille,
+                c.tt_bits,
+                c.qdepth
+            ),
             (64, Duration::from_millis(1500), None, 0, 0, 20, 6)
         );
         assert_eq!(c.features, Features::NONE);
     }
-    assert_eq!(Level::parse("hard-v1"), None, "the server does not offer it");
+    assert_eq!(
+        Level::parse("hard-v1"),
+        None,
+        "the server does not offer it"
+    );
     assert_eq!(Level::parse_any("hard-v1"), Some(Level::HardV1));
 }
 
