@@ -26,12 +26,7 @@ async fn clocked_game(s: &Server, clock: Value) -> (String, Ws, Ws) {
     let (status, j) = s.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(status, 200, "{j}");
     let north = j["token"].as_str().unwrap().to_owned();
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    a.recv_t("snapshot").await;
-    let mut b = s.ws(&id).await;
-    b.hello(Some(&north), 0).await;
-    b.recv_t("snapshot").await;
+    let (a, b) = s.seated(&id, &south, &north).await;
     (id, a, b)
 }
 
@@ -411,12 +406,7 @@ async fn a_resent_old_moved_event_carries_unix_ms() {
     let (status, j) = s.post(&format!("/api/games/{id}/join"), json!({})).await;
     assert_eq!(status, 200, "{j}");
     let north = j["token"].as_str().unwrap().to_owned();
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    a.recv_t("snapshot").await;
-    let mut b = s.ws(&id).await;
-    b.hello(Some(&north), 0).await;
-    b.recv_t("snapshot").await;
+    let (mut a, mut b) = s.seated(&id, &south, &north).await;
     // Four moves: after a restart the room keeps the last two `moved` texts and rebuilds older ones.
     let mut events = Vec::new();
     let mut legal = snapshot(&s, &id).await["legal"].clone();
@@ -518,12 +508,7 @@ async fn a_29_day_old_invitation_can_still_be_joined() {
     let j: Value = r.json().await.unwrap();
     assert_eq!(j["seat"], "north");
     let north = j["token"].as_str().unwrap().to_owned();
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    a.recv_t("snapshot").await;
-    let mut b = s.ws(&id).await;
-    b.hello(Some(&north), 0).await;
-    b.recv_t("snapshot").await;
+    let (mut a, mut b) = s.seated(&id, &south, &north).await;
     let snap = snapshot(&s, &id).await;
     assert_eq!(snap["status"], "playing");
     assert_eq!((ms(&snap, "south"), ms(&snap, "north")), (300_000, 300_000));

@@ -12,12 +12,7 @@ use serde_json::{json, Value};
 /// South and north of a new friends' game of `variant`, connected and welcomed. Returns (id, south, north).
 async fn friends(s: &Server, variant: &str) -> (String, Ws, Ws) {
     let (id, south, north) = s.friends_game(variant).await;
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    a.recv_t("snapshot").await;
-    let mut b = s.ws(&id).await;
-    b.hello(Some(&north), 0).await;
-    b.recv_t("snapshot").await;
+    let (a, b) = s.seated(&id, &south, &north).await;
     (id, a, b)
 }
 

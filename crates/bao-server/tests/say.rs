@@ -14,12 +14,7 @@ use serde_json::{json, Value};
 /// Returns (id, south, north, spectator).
 async fn room(s: &Server) -> (String, Ws, Ws, Ws) {
     let (id, south, north) = s.friends_game("kiswahili").await;
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    a.recv_t("snapshot").await;
-    let mut b = s.ws(&id).await;
-    b.hello(Some(&north), 0).await;
-    b.recv_t("snapshot").await;
+    let (a, b) = s.seated(&id, &south, &north).await;
     let mut w = s.ws(&id).await;
     w.hello(None, 0).await;
     w.recv_t("snapshot").await;

@@ -9,12 +9,7 @@ use serde_json::{json, Value};
 /// A friends' game (south created it), both connected and past their snapshots. Returns (id, south, north).
 async fn game(s: &Server) -> (String, Ws, Ws) {
     let (id, south, north) = s.friends_game("kujifunza").await;
-    let mut a = s.ws(&id).await;
-    a.hello(Some(&south), 0).await;
-    a.recv_t("snapshot").await;
-    let mut b = s.ws(&id).await;
-    b.hello(Some(&north), 0).await;
-    b.recv_t("snapshot").await;
+    let (a, b) = s.seated(&id, &south, &north).await;
     (id, a, b)
 }
 

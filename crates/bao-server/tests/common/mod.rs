@@ -180,6 +180,17 @@ impl Server {
         (id, south, j["token"].as_str().unwrap().to_owned())
     }
 
+    /// Both players of game `id` connected with their tokens and past their snapshots: (south, north).
+    pub async fn seated(&self, id: &str, south: &str, north: &str) -> (Ws, Ws) {
+        let mut a = self.ws(id).await;
+        a.hello(Some(south), 0).await;
+        a.recv_t("snapshot").await;
+        let mut b = self.ws(id).await;
+        b.hello(Some(north), 0).await;
+        b.recv_t("snapshot").await;
+        (a, b)
+    }
+
     /// A game between friends with south connected and a spectator welcomed (its snapshot read). Returns
     /// (id, north's token, south's socket, the spectator's socket).
     pub async fn south_and_spectator(&self) -> (String, String, Ws, Ws) {
