@@ -360,7 +360,11 @@ impl Room {
         if let Err(e) = self.deps.store.close_version(&self.game.id, v).await {
             tracing::warn!(game = %self.game.id, "cannot save version: {e}");
         }
-        self.log.close_mirror();
+        if self.deps.store.holds_lease(&self.game.id) {
+            self.log.close_mirror();
+        }
+        // Otherwise another node owns the game now and its relays follow that node: this room's end is no
+        // news to them (and would close every relayed socket of the game).
         self.rooms.forget(&self.game.id, self.generation);
         rx.close();
         while rx.try_recv().is_ok() {}

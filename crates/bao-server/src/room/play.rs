@@ -45,12 +45,17 @@ fn illegal(what: &str, reason: Blocked, legal: &[Move]) -> AppError {
 }
 
 impl Room {
-    /// The seat of connection `conn`, or `not_a_player` with `why`.
+    /// The seat of connection `conn`, or `not_a_player` with `why` for a spectator.
+    ///
+    /// A connection this room has never greeted said hello to the game's room on another node (or to an
+    /// earlier room of this one), which has since given the game up: its command came here while its socket
+    /// was being closed. It is told `unavailable`, not that it has no seat; it reconnects and sends again.
     pub(super) fn player(&self, conn: u64, why: &str) -> Result<Side, AppError> {
-        self.crowd
-            .seat_of(conn)
-            .flatten()
-            .ok_or_else(|| AppError::NotAPlayer(why.to_owned()))
+        match self.crowd.seat_of(conn) {
+            Some(Some(seat)) => Ok(seat),
+            Some(None) => Err(AppError::NotAPlayer(why.to_owned())),
+            None => Err(AppError::Unavailable),
+        }
     }
 
     pub(super) async fn on_move(&mut self, conn: u64, ply: u64, text: &str) -> Answer {

@@ -235,6 +235,13 @@ impl Store {
         });
     }
 
+    /// Whether this node holds game `id`'s lease (always, without leases).
+    pub fn holds_lease(&self, id: &str) -> bool {
+        self.leases
+            .as_deref()
+            .is_none_or(|l| l.held().contains_key(id))
+    }
+
     /// The games whose lease this node lost, as they are lost (for the rooms' registry; once).
     pub fn lost_leases(&self) -> Option<mpsc::UnboundedReceiver<String>> {
         let l = self.leases.as_ref()?;
