@@ -4,6 +4,9 @@
 # game's players on different nodes), then stops the nodes and drops the database.
 #   scripts/bench-cluster.sh N [bao-loadtest flags...]
 #   e.g. scripts/bench-cluster.sh 3 --games 1000 --rate 500 --think exp:2s --duration 30s --connect-rate 500
+# KILL_AFTER=SECONDS kills the second node with SIGKILL that long after the generator starts (a failover under
+# load; give the generator --reconnect --verify-moves), e.g.
+#   KILL_AFTER=10 scripts/bench-cluster.sh 3 --games 500 --rate 500 --duration 20s --reconnect --verify-moves
 # Needs target/release/bao-server and bao-loadtest (cargo build --release -p bao-server -p bao-loadtest), and
 # PostgreSQL and NATS on 127.0.0.1 (scripts/services.sh postgres nats).
 set -euo pipefail
@@ -42,4 +45,8 @@ for i in $(seq 1 "$n"); do
   done
 done
 list=$(IFS=,; echo "${targets[*]}")
+if [ -n "${KILL_AFTER:-}" ]; then
+  victim=${pids[1]:?KILL_AFTER needs at least 2 nodes}
+  (sleep "$KILL_AFTER" && kill -9 "$victim" && echo "bench-cluster: node 2 killed (SIGKILL) after $KILL_AFTER s" >&2) &
+fi
 "$B/bao-loadtest" --target "$list" "$@"

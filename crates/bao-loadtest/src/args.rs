@@ -104,6 +104,20 @@ pub struct Args {
     /// (a move must be committed to the database before its event is sent).
     #[arg(long, requires = "spawn_server")]
     pub verify_durability: bool,
+    /// After the run, read every game played back from the targets (the first that answers) and check that
+    /// it holds exactly the moves acknowledged: none lost, none applied without its acknowledgement or twice.
+    /// For clusters, where a node may have been killed during the run (no restart needed).
+    #[arg(long)]
+    pub verify_moves: bool,
+    /// When a socket closes or a target stops answering during the play phase (a node of a cluster died),
+    /// open the socket again on the next target that answers and go on with the game: a move in flight is
+    /// counted as acknowledged if the new snapshot shows it played, and sent again otherwise. Without it, a
+    /// closed socket breaks its game (`ws_closed`).
+    #[arg(long)]
+    pub reconnect: bool,
+    /// With `--reconnect`: how long to keep trying the targets before counting the game as broken.
+    #[arg(long, default_value = "15s", value_parser = parse_duration)]
+    pub reconnect_within: Duration,
     /// What to measure: `play` (moves at the set rate), `flag` (start every clock, stop moving, and
     /// measure how late each game is ended on time) or `idle` (start every clock, hold the sockets open
     /// for `--duration` with nobody moving, and measure the server's CPU; without `--clock`, the same
@@ -148,6 +162,9 @@ impl Args {
             seed: None,
             json: false,
             verify_durability: false,
+            verify_moves: false,
+            reconnect: false,
+            reconnect_within: Duration::from_secs(15),
             mode: Mode::Play,
             clocks: Vec::new(),
             flag_timeout: Duration::from_secs(10),
@@ -183,9 +200,14 @@ impl Args {
                 return Err("--mode flag needs live clocks (e.g. --clock live:2+0)".into());
             }
             Mode::Flag | Mode::Idle => {
-                if self.verify_durability || self.computer_games > 0 || self.spectators > 0 {
+                if self.verify_durability
+                    || self.verify_moves
+                    || self.reconnect
+                    || self.computer_games > 0
+                    || self.spectators > 0
+                {
                     return Err(
-                        "--mode flag and idle take no --verify-durability, --computer-games or --spectators"
+                        "--mode flag and idle take no --verify-durability, --verify-moves, --reconnect, --computer-games or --spectators"
                             .into(),
                     );
                 }
@@ -544,6 +566,23 @@ mod tests {
         ])
         .unwrap();
         assert!(v.verify_durability && v.validate().is_ok());
+        // A cluster run that survives a node's death: no server to spawn.
+        let c = Args::try_parse_from([
+            "bao-loadtest",
+            "--target",
+            "http://127.0.0.1:1,http://127.0.0.1:2",
+            "--reconnect",
+            "--reconnect-within",
+            "5s",
+            "--verify-moves",
+        ])
+        .unwrap();
+        assert!(c.reconnect && c.verify_moves && c.validate().is_ok());
+        assert_eq!(c.reconnect_within, Duration::from_secs(5));
+        assert!(!Args::defaults().reconnect);
+        let mut idle = c.clone();
+        idle.mode = Mode::Idle;
+        assert!(idle.validate().is_err(), "idle runs do not reconnect");
         assert!(Args::try_parse_from(["bao-loadtest", "--duration", "x"]).is_err());
         let f = Args::try_parse_from([
             "bao-loadtest",

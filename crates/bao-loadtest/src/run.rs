@@ -30,6 +30,7 @@ use bao_server::protocol::{CreateGame, Created, ErrorBody, Joined};
 
 mod clocked;
 mod computer;
+mod reconnect;
 
 type Ws = WebSocketStream<TcpStream>;
 type WsSink = SplitSink<Ws, Message>;
@@ -125,7 +126,7 @@ impl Ctx {
     }
 
     /// The `n`-th target in turn.
-    fn spread(&self, n: usize) -> &Target {
+    fn target_at(&self, n: usize) -> &Target {
         &self.targets[n % self.targets.len()]
     }
 
@@ -209,6 +210,7 @@ pub async fn run(args: Args) -> Result<Report, String> {
         (None, None, None) => None,
     };
 
+    let bases: Vec<String> = targets.iter().map(|t| t.http_base.clone()).collect();
     let played = Arc::new(Mutex::new(Vec::new()));
     let mut result = match args.mode {
         Mode::Play => {
@@ -225,6 +227,11 @@ pub async fn run(args: Args) -> Result<Report, String> {
             clocked::drive(args.clone(), targets, http.clone(), server_pid).await
         }
     };
+    if let (Ok(report), true) = (&mut result, args.verify_moves) {
+        let games = std::mem::take(&mut *lock(&played));
+        report.durability = Some(verify_durability(&http, &bases, games, report).await);
+        report.finish();
+    }
     if let Some(s) = spawned {
         let s = match (&mut result, args.verify_durability) {
             (Ok(report), true) => {
@@ -232,7 +239,8 @@ pub async fn run(args: Args) -> Result<Report, String> {
                 match s.restart_after_kill(&http).await {
                     Ok(s2) => {
                         let games = std::mem::take(&mut *lock(&played));
-                        let mut d = verify_durability(&http, &s2.addr, games, report).await;
+                        let base = [format!("http://{}", s2.addr)];
+                        let mut d = verify_durability(&http, &base, games, report).await;
                         d.restart_secs = t.elapsed().as_secs_f64();
                         report.durability = Some(d);
                         report.finish();
@@ -258,41 +266,46 @@ pub async fn run(args: Args) -> Result<Report, String> {
     result
 }
 
-/// Checks each played game on the restarted server: it must hold at least the moves acknowledged.
+/// Checks each played game, read from the first of `bases` that answers (the restarted server, or the nodes
+/// that live): it must hold exactly the moves acknowledged, none fewer (lost) and none more (applied without
+/// its acknowledgement, or twice).
 async fn verify_durability(
     http: &reqwest::Client,
-    addr: &SocketAddr,
+    bases: &[String],
     games: Vec<(String, u64)>,
     report: &mut Report,
 ) -> Durability {
-    let base = format!("http://{addr}");
     let slots = Arc::new(Semaphore::new(16));
     let mut set = JoinSet::new();
     for (id, acked) in games {
         let http = http.clone();
-        let url = format!("{base}/api/games/{id}");
+        let urls: Vec<String> = bases
+            .iter()
+            .map(|b| format!("{b}/api/games/{id}"))
+            .collect();
         let slots = slots.clone();
         set.spawn(async move {
             let _permit = slots.acquire_owned().await.ok();
-            let r = http.get(&url).send().await;
-            let found = match r {
-                Ok(r) if r.status().is_success() => r
-                    .json::<Snapshot>()
-                    .await
-                    .map(|s| Some(s.moves.len() as u64))
-                    .map_err(|_| "durability_bad_body"),
-                Ok(r) if r.status().as_u16() == 404 => Ok(None),
-                Ok(r) => Err(if r.status().as_u16() == 429 {
-                    "durability_http_429"
-                } else {
-                    "durability_http_error"
-                }),
-                Err(_) => Err("durability_http_error"),
-            };
+            let mut found = Err("durability_http_error");
+            for url in &urls {
+                found = match http.get(url).send().await {
+                    Ok(r) if r.status().is_success() => r
+                        .json::<Snapshot>()
+                        .await
+                        .map(|s| Some(s.moves.len() as u64))
+                        .map_err(|_| "durability_bad_body"),
+                    Ok(r) if r.status().as_u16() == 404 => Ok(None),
+                    Ok(r) if r.status().as_u16() == 429 => Err("durability_http_429"),
+                    // Not reachable, or the game's node is unavailable: ask the next.
+                    Ok(_) | Err(_) => continue,
+                };
+                break;
+            }
             (acked, found)
         });
     }
     let mut d = Durability::default();
+    let mut count = |code: &str, n: u64| *report.errors.entry(code.into()).or_insert(0) += n;
     while let Some(r) = set.join_next().await {
         let Ok((acked, found)) = r else { continue };
         d.games_checked += 1;
@@ -302,22 +315,19 @@ async fn verify_durability(
                 d.moves_found += n.min(acked);
                 if n < acked {
                     d.games_short += 1;
-                    *report
-                        .errors
-                        .entry("durability_lost_move".into())
-                        .or_insert(0) += acked - n;
+                    count("durability_lost_move", acked - n);
+                }
+                if n > acked {
+                    d.games_long += 1;
+                    d.moves_extra += n - acked;
+                    count("durability_extra_move", n - acked);
                 }
             }
             Ok(None) => {
                 d.games_missing += 1;
-                *report
-                    .errors
-                    .entry("durability_game_missing".into())
-                    .or_insert(0) += 1;
+                count("durability_game_missing", 1);
             }
-            Err(code) => {
-                *report.errors.entry(code.into()).or_insert(0) += 1;
-            }
+            Err(code) => count(code, 1),
         }
     }
     d
@@ -500,6 +510,10 @@ async fn drive(
         moves_acked: Stats::get(&stats.moves_acked),
         moves_rejected: Stats::get(&stats.moves_rejected),
         moves_lost: Stats::get(&stats.moves_lost),
+        reconnects: Stats::get(&stats.reconnects),
+        moves_resent: Stats::get(&stats.moves_resent),
+        reconnect_max_ms: Stats::get(&stats.reconnect_max_us) as f64 / 1000.0,
+        resume_max_ms: Stats::get(&stats.resume_max_us) as f64 / 1000.0,
         opponent_moved: Stats::get(&stats.opponent_moved),
         spectator_events: Stats::get(&stats.spectator_events),
         computer_games: args.computer_games,
@@ -633,6 +647,10 @@ async fn game_slot(ctx: Arc<Ctx>, mut rng: StdRng) {
             let mut close = ctx.close.clone();
             let _ = close.wait_for(|c| *c).await;
         }
+        if let Some(since) = game.outage.take() {
+            // A game still waiting to go on after a reconnect when it stopped: it waited at least this long.
+            Stats::note_max(&ctx.stats.resume_max_us, since.elapsed());
+        }
         let confirmed = game.state.as_ref().map_or(0, |s| s.ply);
         lock(&ctx.played).push((game.id.clone(), confirmed));
         game.close().await;
@@ -643,7 +661,7 @@ async fn game_slot(ctx: Arc<Ctx>, mut rng: StdRng) {
     }
 }
 
-async fn ramp_setup(ctx: &Ctx) -> Result<Game, Fail> {
+async fn ramp_setup(ctx: &Arc<Ctx>) -> Result<Game, Fail> {
     let remaining = ctx.args.connect_timeout;
     let work = async {
         let _permit = ctx
@@ -664,10 +682,18 @@ async fn ramp_setup(ctx: &Ctx) -> Result<Game, Fail> {
 /// A game being played: the two players' sockets and the spectators.
 struct Game {
     id: String,
+    /// The seat tokens of South and North, to open a socket again.
+    tokens: [String; 2],
+    /// The target each player's socket is on (index in `Ctx::targets`).
+    at: [usize; 2],
     sinks: [WsSink; 2],
     streams: [WsStream; 2],
     _guards: [SocketGuard; 2],
     state: Option<GameState>,
+    /// The text of the move in flight, to send it again after a reconnect.
+    in_flight: Option<String>,
+    /// When a socket of the game closed, until the next move acknowledged (`--reconnect`).
+    outage: Option<Instant>,
     /// Dropped when the game is over: tells its spectators to leave.
     spectators_done: Option<watch::Sender<()>>,
     spectators: JoinSet<()>,
@@ -706,10 +732,9 @@ async fn http_json<T: DeserializeOwned>(
         .map_err(|_| Fail::new("http_bad_body"))
 }
 
-async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
-    let base = &ctx
-        .spread(ctx.created_next.fetch_add(1, Ordering::Relaxed))
-        .http_base;
+/// Creates a game between friends on the target `at` and joins it: its id and the tokens of South and North.
+async fn create_pair(ctx: &Ctx, at: usize) -> Result<(String, [String; 2]), Fail> {
+    let base = &ctx.target_at(at).http_base;
     let created: Created = http_json(
         ctx,
         ctx.http
@@ -731,32 +756,50 @@ async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
         200,
     )
     .await?;
-    let (south_token, north_token) = match (created.seat, joined.seat) {
-        (Side::South, Side::North) => (created.token, joined.token),
-        (Side::North, Side::South) => (joined.token, created.token),
-        _ => return Err(Fail::new("bad_seats")),
-    };
-    let (s_ws, s_guard, s_state) = open_player(ctx, &created.id, &south_token, Side::South).await?;
-    let (n_ws, n_guard, n_state) = open_player(ctx, &created.id, &north_token, Side::North).await?;
+    match (created.seat, joined.seat) {
+        (Side::South, Side::North) => Ok((created.id, [created.token, joined.token])),
+        (Side::North, Side::South) => Ok((created.id, [joined.token, created.token])),
+        _ => Err(Fail::new("bad_seats")),
+    }
+}
+
+async fn setup(ctx: &Arc<Ctx>) -> Result<Game, Fail> {
+    let first = ctx.created_next.fetch_add(1, Ordering::Relaxed);
+    // With --reconnect, a target that does not answer (a dead node) is passed over.
+    let (id, tokens) = reconnect::on_any_target(ctx, first, |at| create_pair(ctx, at)).await?;
+    // Each socket on the next target in turn (so that a game's players are on different nodes).
+    let next = || ctx.sockets_made.load(Ordering::Relaxed);
+    let (s_ws, s_guard, s_state, s_at) = reconnect::on_any_target(ctx, next(), |at| {
+        open_player(ctx, Some(at), &id, &tokens[0], Side::South)
+    })
+    .await?;
+    let (n_ws, n_guard, n_state, n_at) = reconnect::on_any_target(ctx, next(), |at| {
+        open_player(ctx, Some(at), &id, &tokens[1], Side::North)
+    })
+    .await?;
     let (s_sink, s_stream) = s_ws.split();
     let (n_sink, n_stream) = n_ws.split();
     let (done_tx, done_rx) = watch::channel(());
     let mut game = Game {
-        id: created.id,
+        id,
+        tokens,
+        at: [s_at, n_at],
         sinks: [s_sink, n_sink],
         streams: [s_stream, n_stream],
         _guards: [s_guard, n_guard],
         state: n_state.or(s_state),
+        in_flight: None,
+        outage: None,
         spectators_done: Some(done_tx),
         spectators: JoinSet::new(),
     };
     for _ in 0..ctx.args.spectators {
-        let (ws, guard) = connect_ws(ctx, &game.id).await?;
+        let (ws, guard, at) =
+            reconnect::on_any_target(ctx, next(), |at| connect_ws(ctx, &game.id, Some(at))).await?;
         game.spectators.spawn(spectate(
-            ctx.stats.clone(),
-            ws,
-            guard,
-            ctx.close.clone(),
+            ctx.clone(),
+            game.id.clone(),
+            (ws, guard, at),
             done_rx.clone(),
         ));
     }
@@ -764,11 +807,17 @@ async fn setup(ctx: &Ctx) -> Result<Game, Fail> {
     Ok(game)
 }
 
-/// Connects a WebSocket to `/ws/{game}` (TCP_NODELAY, small buffers, spread over `--source-ips`).
-async fn connect_ws(ctx: &Ctx, game: &str) -> Result<(Ws, SocketGuard), Fail> {
+/// Connects a WebSocket to `/ws/{game}` (TCP_NODELAY, small buffers, spread over `--source-ips`) on target
+/// `at`, or on the next target in turn; returns it with the index of its target.
+async fn connect_ws(
+    ctx: &Ctx,
+    game: &str,
+    at: Option<usize>,
+) -> Result<(Ws, SocketGuard, usize), Fail> {
     let n = ctx.sockets_made.fetch_add(1, Ordering::Relaxed);
     // A game's sockets are opened one after the other: with several targets they land on different nodes.
-    let target = ctx.spread(n);
+    let at = at.unwrap_or(n) % ctx.targets.len();
+    let target = ctx.target_at(at);
     let url = format!("{}/ws/{}", target.ws_base, game);
     let addr = target.addr;
     let sock = match addr {
@@ -800,17 +849,18 @@ async fn connect_ws(ctx: &Ctx, game: &str) -> Result<(Ws, SocketGuard), Fail> {
             _ => "ws_handshake".into(),
         })
     })?;
-    Ok((ws, ctx.stats.socket_opened()))
+    Ok((ws, ctx.stats.socket_opened(), at))
 }
 
 /// Opens a player's socket, says hello, and reads up to the `welcome` and the `snapshot` after it.
 async fn open_player(
     ctx: &Ctx,
+    at: Option<usize>,
     game: &str,
     token: &str,
     side: Side,
-) -> Result<(Ws, SocketGuard, Option<GameState>), Fail> {
-    let (mut ws, guard) = connect_ws(ctx, game).await?;
+) -> Result<(Ws, SocketGuard, Option<GameState>, usize), Fail> {
+    let (mut ws, guard, at) = connect_ws(ctx, game, at).await?;
     ws.send(Message::text(proto::hello(Some(token))))
         .await
         .map_err(|_| Fail::new("ws_send"))?;
@@ -845,17 +895,20 @@ async fn open_player(
     let state = tokio::time::timeout(STEP_TIMEOUT, read)
         .await
         .map_err(|_| Fail::new("welcome_timeout"))??;
-    Ok((ws, guard, state))
+    Ok((ws, guard, state, at))
 }
 
-/// A spectator: says hello without a token and reads until the game or the run is over.
+/// A spectator: says hello without a token and reads until the game or the run is over. With `--reconnect`,
+/// a socket that closes during the play phase is opened again on the next target that answers.
 async fn spectate(
-    stats: Arc<Stats>,
-    mut ws: Ws,
-    guard: SocketGuard,
-    mut stop: watch::Receiver<bool>,
+    ctx: Arc<Ctx>,
+    game: String,
+    socket: (Ws, SocketGuard, usize),
     mut done: watch::Receiver<()>,
 ) {
+    let stats = &ctx.stats;
+    let mut stop = ctx.close.clone();
+    let (mut ws, mut guard, mut at) = socket;
     if ws.send(Message::text(proto::hello(None))).await.is_err() {
         stats.error("ws_send");
         return;
@@ -877,11 +930,21 @@ async fn spectate(
             }
             Some(Ok(_)) => {}
             Some(Err(_)) | None => {
-                if !*stop.borrow() {
-                    stats.error("ws_closed_spectator");
-                }
                 drop(guard);
-                return;
+                if *stop.borrow() {
+                    return;
+                }
+                if !ctx.args.reconnect {
+                    stats.error("ws_closed_spectator");
+                    return;
+                }
+                match reconnect::reopen_spectator(&ctx, &game, at).await {
+                    Ok(again) => (ws, guard, at) = again,
+                    Err(Fail(code)) => {
+                        stats.error(&code);
+                        return;
+                    }
+                }
             }
         }
     }
@@ -922,13 +985,14 @@ impl Game {
         while spectators.join_next().await.is_some() {}
     }
 
+    /// Reads the game's state over HTTP from the target of South's socket (or, with `--reconnect`, the next
+    /// one that answers).
     async fn refresh(&mut self, ctx: &Ctx) -> Result<(), Fail> {
-        let snap: Snapshot = http_json(
-            ctx,
-            ctx.http
-                .get(format!("{}/api/games/{}", ctx.target.http_base, self.id)),
-            200,
-        )
+        let id = &self.id;
+        let snap: Snapshot = reconnect::on_any_target(ctx, self.at[0], |at| {
+            let url = format!("{}/api/games/{id}", ctx.target_at(at).http_base);
+            http_json(ctx, ctx.http.get(url), 200)
+        })
         .await?;
         self.state = GameState::from_snapshot(&snap);
         Ok(())
@@ -1031,13 +1095,14 @@ async fn play(ctx: &Ctx, game: &mut Game, rng: &mut StdRng) -> Outcome {
                     let side = state.to_move;
                     let sent = Instant::now();
                     if game.sinks[side.index()]
-                        .send(Message::text(text))
+                        .send(Message::text(text.clone()))
                         .await
                         .is_err()
                     {
                         stats.error("ws_send");
                         return Outcome::Broken;
                     }
+                    game.in_flight = Some(text);
                     Stats::inc(&stats.moves_sent);
                     phase = Phase::InFlight {
                         ply: state.ply,
@@ -1050,6 +1115,17 @@ async fn play(ctx: &Ctx, game: &mut Game, rng: &mut StdRng) -> Outcome {
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {
+                        if ctx.args.reconnect && !*ctx.close.borrow() {
+                            // A node died (or dropped the socket): the game goes on through another.
+                            let mover = match phase {
+                                Phase::InFlight { side, .. } => Some(side),
+                                _ => None,
+                            };
+                            match reconnect::reopen_player(ctx, game, from, mover).await {
+                                Ok(()) => continue,
+                                Err(Fail(code)) => stats.error(&code),
+                            }
+                        }
                         if let Phase::InFlight { .. } = phase {
                             Stats::inc(&stats.moves_lost);
                         }
@@ -1086,6 +1162,10 @@ async fn play(ctx: &Ctx, game: &mut Game, rng: &mut StdRng) -> Outcome {
                             if side == from && m.ply == Some(ply) {
                                 stats.record_latency(sent.elapsed());
                                 Stats::inc(&stats.moves_acked);
+                                game.in_flight = None;
+                                if let Some(since) = game.outage.take() {
+                                    Stats::note_max(&stats.resume_max_us, since.elapsed());
+                                }
                                 if next.over {
                                     Stats::inc(&stats.games_finished);
                                     return Outcome::Finished;
@@ -1114,6 +1194,14 @@ async fn play(ctx: &Ctx, game: &mut Game, rng: &mut StdRng) -> Outcome {
                         }
                     }
                     "error" => {
+                        // The game's node is being replaced (its owner died): the move is sent again, as a
+                        // client would; the server keeps it from being applied twice.
+                        let retry = ctx.args.reconnect
+                            && m.code.as_deref() == Some("unavailable")
+                            && matches!(phase, Phase::InFlight { side, .. } if side == from);
+                        if retry && reconnect::resend(ctx, game, from).await.is_ok() {
+                            continue;
+                        }
                         stats.error(m.code.as_deref().unwrap_or("error"));
                         if let Phase::InFlight { side, .. } = phase {
                             if side == from {

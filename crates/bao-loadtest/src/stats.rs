@@ -44,6 +44,16 @@ pub struct Stats {
     pub open_sockets: AtomicI64,
     /// The most WebSocket connections open at once.
     pub peak_sockets: AtomicI64,
+    /// Player and spectator sockets opened again after they closed (`--reconnect`).
+    pub reconnects: AtomicU64,
+    /// Moves sent again after a reconnect because the snapshot showed them unplayed (`--reconnect`); not in
+    /// `moves_sent`.
+    pub moves_resent: AtomicU64,
+    /// The longest time from a socket closing to its replacement's snapshot, in µs.
+    pub reconnect_max_us: AtomicU64,
+    /// The longest time a game went without a move acknowledged because a socket closed: from the close to
+    /// the next acknowledged move (or the game's end), in µs.
+    pub resume_max_us: AtomicU64,
 }
 
 impl Default for Stats {
@@ -78,6 +88,10 @@ impl Stats {
             computer_moves: AtomicU64::new(0),
             open_sockets: AtomicI64::new(0),
             peak_sockets: AtomicI64::new(0),
+            reconnects: AtomicU64::new(0),
+            moves_resent: AtomicU64::new(0),
+            reconnect_max_us: AtomicU64::new(0),
+            resume_max_us: AtomicU64::new(0),
         }
     }
 
@@ -103,6 +117,11 @@ impl Stats {
     /// Adds one to a counter.
     pub fn inc(counter: &AtomicU64) {
         counter.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Raises `max` (in µs) to `d` if `d` is longer.
+    pub fn note_max(max: &AtomicU64, d: Duration) {
+        max.fetch_max(d.as_micros() as u64, Ordering::Relaxed);
     }
 
     /// Reads a counter.
@@ -217,7 +236,11 @@ pub struct Durability {
     pub games_short: u64,
     /// Games the restarted server did not know.
     pub games_missing: u64,
-    /// Seconds the restarted server took to answer `/healthz`.
+    /// Games with more moves than acknowledged (a move applied without its acknowledgement, or twice).
+    pub games_long: u64,
+    /// Moves found beyond those acknowledged, in those games.
+    pub moves_extra: u64,
+    /// Seconds the restarted server took to answer `/healthz` (0 with `--verify-moves`: no restart).
     pub restart_secs: f64,
 }
 
@@ -264,6 +287,14 @@ pub struct Report {
     pub moves_rejected: u64,
     /// Moves never answered.
     pub moves_lost: u64,
+    /// Sockets opened again after they closed (`--reconnect`).
+    pub reconnects: u64,
+    /// Moves sent again after a reconnect (`--reconnect`).
+    pub moves_resent: u64,
+    /// The longest time from a socket closing to its replacement's snapshot, in ms.
+    pub reconnect_max_ms: f64,
+    /// The longest time a game waited, after a socket closed, for its next acknowledged move, in ms.
+    pub resume_max_ms: f64,
     /// `moved` events seen by the mover's opponent.
     pub opponent_moved: u64,
     /// Events received by spectators.
@@ -417,16 +448,29 @@ impl Report {
                 opt(t.p99_le_ms)
             );
         }
-        if let Some(d) = &self.durability {
+        if self.reconnects > 0 {
             let _ = writeln!(
                 s,
-                "  durability   after SIGKILL + restart ({:.1} s): {} games checked, {}/{} acknowledged moves found, {} games short, {} missing",
-                d.restart_secs,
+                "  reconnects   {} sockets opened again (longest {:.0} ms), {} moves sent again; longest wait for play to resume {:.0} ms",
+                self.reconnects, self.reconnect_max_ms, self.moves_resent, self.resume_max_ms
+            );
+        }
+        if let Some(d) = &self.durability {
+            let when = if d.restart_secs > 0.0 {
+                format!("after SIGKILL + restart ({:.1} s)", d.restart_secs)
+            } else {
+                "read back from the targets".into()
+            };
+            let _ = writeln!(
+                s,
+                "  durability   {when}: {} games checked, {}/{} acknowledged moves found, {} games short, {} missing, {} with {} moves beyond those acknowledged",
                 d.games_checked,
                 d.moves_found,
                 d.moves_acknowledged,
                 d.games_short,
-                d.games_missing
+                d.games_missing,
+                d.games_long,
+                d.moves_extra
             );
         }
         if let Some(f) = &self.flags {

@@ -49,6 +49,13 @@ fn three_nodes(db: &TestDb, dirs: &[tempfile::TempDir; 3]) -> Option<Vec<Node>> 
                     ("BAO_LEASE_MS", LEASE_MS),
                     ("BAO_WS_RATE", "1000"),
                     ("BAO_WS_BURST", "1000"),
+                    // The load test's games and sockets all come from 127.0.0.1.
+                    ("BAO_CREATE_PER_MINUTE", "1000000"),
+                    ("BAO_WS_PER_ADDRESS", "1000000"),
+                    ("BAO_WS_CONNECT_RATE", "1000000"),
+                    ("BAO_WS_CONNECT_BURST", "1000000"),
+                    ("BAO_WS_ADDRESS_RATE", "1000000"),
+                    ("BAO_WS_ADDRESS_BURST", "1000000"),
                     ("BAO_LOG_LEVEL", level),
                 ];
                 let (proc, _, addr, rx) = spawn_binary_with(dir.path(), &env, None);
@@ -116,8 +123,8 @@ impl Game {
         .await
     }
 
-    /// Kills (SIGKILL) the node that holds the game's lease; returns its index.
-    async fn kill_owner(&mut self) -> usize {
+    /// The index of the node that holds the game's lease.
+    async fn owner(&self) -> usize {
         use sqlx::Connection;
         let mut c = sqlx::PgConnection::connect(&self.db.url).await.unwrap();
         let (owner,): (String,) = sqlx::query_as("SELECT node FROM leases WHERE game_id = $1")
@@ -125,7 +132,12 @@ impl Game {
             .fetch_one(&mut c)
             .await
             .unwrap();
-        let dead = self.nodes.iter().position(|n| n.name == owner).unwrap();
+        self.nodes.iter().position(|n| n.name == owner).unwrap()
+    }
+
+    /// Kills (SIGKILL) the node that holds the game's lease; returns its index.
+    async fn kill_owner(&mut self) -> usize {
+        let dead = self.owner().await;
         self.nodes[dead].proc.0.kill().unwrap();
         self.nodes[dead].proc.0.wait().unwrap();
         dead
@@ -354,6 +366,192 @@ async fn the_owner_killed_mid_game_loses_no_move_and_play_resumes_within_5_s() {
     let acked_moves: Vec<&str> = acked.iter().map(|e| e["move"].as_str().unwrap()).collect();
     assert_eq!(moves, acked_moves, "every acknowledged move, once each");
     eprintln!("failover: play resumed {resumed:?} after the kill");
+}
+
+/// Moves stored in the database `url` so far.
+async fn moves_stored(url: &str) -> i64 {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM moves")
+        .fetch_one(&mut c)
+        .await
+        .unwrap();
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_killed_under_load_loses_no_acknowledged_move_and_play_resumes_within_5_s() {
+    let Some(db) = TestDb::create().await else {
+        return;
+    };
+    let dirs = dirs();
+    let Some(mut nodes) = three_nodes(&db, &dirs) else {
+        return;
+    };
+    // The load generator on the three nodes: each game created on one node in turn (which owns it), its
+    // players and spectator on different nodes; sockets that close are opened again elsewhere.
+    let mut args = bao_loadtest::args::Args::defaults();
+    args.target = nodes.iter().map(|n| format!("http://{}", n.addr)).collect();
+    args.games = 60;
+    args.spectators = 1;
+    args.rate = 150.0;
+    args.think = "exp:200ms".parse().unwrap();
+    args.duration = Duration::from_secs(8);
+    args.connect_rate = 0.0;
+    args.progress = Duration::ZERO;
+    args.json = true;
+    args.seed = Some(19);
+    args.reconnect = true;
+    args.verify_moves = true;
+    let run = tokio::spawn(bao_loadtest::run::run(args));
+
+    // Once play is under way, the second node (the owner of a third of the games, and the node of a third of
+    // the sockets) is killed.
+    let under_way = Instant::now();
+    while moves_stored(&db.url).await < 150 {
+        assert!(
+            under_way.elapsed() < Duration::from_secs(60),
+            "the load never got going"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    nodes[1].proc.0.kill().unwrap();
+    nodes[1].proc.0.wait().unwrap();
+    let at_kill = moves_stored(&db.url).await;
+
+    let report = run.await.unwrap().unwrap();
+    println!("{}", report.human());
+    let d = report.durability.as_ref().expect("moves verified");
+    assert_eq!(d.games_short, 0, "games that lost acknowledged moves");
+    assert_eq!(
+        d.games_long, 0,
+        "games with a move applied twice or unacknowledged"
+    );
+    assert_eq!(d.games_missing, 0);
+    assert_eq!(d.moves_found, d.moves_acknowledged);
+    assert_eq!(d.games_checked, report.games_ready);
+    assert!(report.errors.is_empty(), "errors: {:?}", report.errors);
+    assert_eq!(report.moves_lost, 0, "moves never answered");
+    assert_eq!(report.moves_acked, report.moves_sent);
+    assert!(report.reconnects > 0, "no socket was on the dead node?");
+    assert!(
+        report.resume_max_ms < FAILOVER.as_secs_f64() * 1000.0,
+        "a game waited {:.0} ms to go on",
+        report.resume_max_ms
+    );
+    // Play went on after the kill, on the games of the dead node too.
+    assert!(moves_stored(&db.url).await > at_kill + 150);
+}
+
+/// Sends SIGSTOP or SIGCONT to process `pid`.
+fn signal(pid: u32, sig: &str) {
+    let ok = std::process::Command::new("kill")
+        .args([sig, &pid.to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill {sig} {pid}");
+}
+
+#[tokio::test]
+async fn an_owner_frozen_past_its_lease_never_writes_again_when_it_wakes() {
+    let Some(g) = Game::start(Value::Null).await else {
+        return;
+    };
+    let id = g.id.clone();
+    let owner = g.owner().await;
+    let (b, c) = ((owner + 1) % 3, (owner + 2) % 3);
+    // South on the owner, north and the spectator elsewhere.
+    let mut t = g.seat([owner, b, c], 0).await;
+    let mut acked = t.play(g.addr(b), &id, 0, 4).await;
+    let before = snapshot(g.addr(b), &id).await;
+    let stale_south = t.south;
+    drop((t.north, t.watcher));
+
+    // The owner freezes. The players come back through the two other nodes; the first command finds no owner
+    // and, once the lease has run out, one of them takes the game over.
+    signal(g.nodes[owner].proc.0.id(), "-STOP");
+    let frozen = Instant::now();
+    let mut t = Table::seat(
+        &id,
+        (&g.south, &g.north),
+        [g.addr(b), g.addr(c), g.addr(b)],
+        0,
+    )
+    .await;
+    acked.extend(t.play(g.addr(c), &id, 4, 4).await);
+    assert!(frozen.elapsed() < FAILOVER + Duration::from_secs(5));
+
+    // South's socket on the frozen node sends a move for ply 4 (legal in the position the frozen node still
+    // holds, and not the one played) and resigns: writes that only the fence can stop. The node wakes.
+    let legal = before["legal"].as_array().unwrap();
+    let stale_move = legal.last().unwrap().as_str().unwrap().to_owned();
+    let mut stale = stale_south;
+    stale
+        .send(json!({"t": "move", "ply": 4, "move": stale_move}))
+        .await;
+    stale.send(json!({"t": "resign"})).await;
+    signal(g.nodes[owner].proc.0.id(), "-CONT");
+    // It answers its player somehow (an error, the true move of ply 4 from the new owner, or closing the
+    // socket), but never with a move or an end it wrote itself.
+    let mut refused = 0;
+    loop {
+        match stale.next().await {
+            Got::Json(m) if m["t"] == "ended" => panic!("the frozen node ended the game: {m}"),
+            Got::Json(m) if m["t"] == "moved" => {
+                let ply = m["ply"].as_u64().unwrap() as usize;
+                assert_eq!(m, acked[ply], "a move it wrote itself");
+            }
+            Got::Json(m) if m["t"] == "error" => {
+                assert_eq!(m["code"], "unavailable", "{m}");
+                refused += 1;
+                if refused == 2 {
+                    break;
+                }
+            }
+            Got::Json(_) => continue,
+            _ => break,
+        }
+    }
+    // The players on the other nodes see nothing of it.
+    assert!(drain(&mut t.south, 300).await.is_empty());
+    assert!(drain(&mut t.north, 300).await.is_empty());
+    // The woken node gives the game up and serves the new owner's game.
+    let woke = Instant::now();
+    loop {
+        let snap = snapshot(g.addr(owner), &id).await;
+        if snap["moves"].as_array().map(Vec::len) == Some(8) {
+            assert_eq!(snap["status"], "playing");
+            break;
+        }
+        assert!(
+            woke.elapsed() < Duration::from_secs(5),
+            "the woken node still serves its own game: {snap}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The database holds the acknowledged moves, once each, and the game goes on.
+    use sqlx::Connection;
+    let mut pg = sqlx::PgConnection::connect(&g.db.url).await.unwrap();
+    let stored: Vec<(String,)> =
+        sqlx::query_as("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(&id)
+            .fetch_all(&mut pg)
+            .await
+            .unwrap();
+    let acked_moves: Vec<String> = acked
+        .iter()
+        .map(|e| e["move"].as_str().unwrap().to_owned())
+        .collect();
+    let stored: Vec<String> = stored.into_iter().map(|(m,)| m).collect();
+    assert_eq!(stored, acked_moves);
+    let (status,): (String,) = sqlx::query_as("SELECT status FROM games WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&mut pg)
+        .await
+        .unwrap();
+    assert_eq!(status, "playing", "the resignation was not written");
+    t.play(g.addr(owner), &id, 8, 2).await;
 }
 
 #[tokio::test]

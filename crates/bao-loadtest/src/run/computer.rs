@@ -58,7 +58,8 @@ async fn computer_game(ctx: &Ctx, rng: &mut StdRng) -> Result<(), Fail> {
     )
     .await?;
     let me = created.seat;
-    let (mut ws, _guard, state) = open_player(ctx, &created.id, &created.token, me).await?;
+    let (mut ws, _guard, state, _) =
+        open_player(ctx, None, &created.id, &created.token, me).await?;
     let mut state = state.ok_or_else(|| Fail::new("no_game_state"))?;
     let mut stop = ctx.stop.clone();
     let mut sent_for: Option<u64> = None;
