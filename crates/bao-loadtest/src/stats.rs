@@ -51,8 +51,9 @@ pub struct Stats {
     pub moves_resent: AtomicU64,
     /// The longest time from a socket closing to its replacement's snapshot, in µs.
     pub reconnect_max_us: AtomicU64,
-    /// The longest time a game went without a move acknowledged because a socket closed: from the close to
-    /// the next acknowledged move (or the game's end), in µs.
+    /// The longest time a game could not be played because a socket closed: from the close to the next
+    /// acknowledged move if one was in flight, else to the new socket's snapshot (the think time after it is
+    /// the generator's own), in µs.
     pub resume_max_us: AtomicU64,
 }
 

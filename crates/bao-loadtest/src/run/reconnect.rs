@@ -24,6 +24,7 @@ const ROUND_PAUSE: Duration = Duration::from_millis(100);
 fn try_elsewhere(code: &str) -> bool {
     code == "http_connect"
         || code == "http_timeout"
+        || code == "http_error"
         || code == "ws_connect"
         || code == "ws_connect_timeout"
         || code == "ws_handshake"
@@ -91,8 +92,17 @@ pub(super) async fn reopen_player(
     }
     Stats::inc(&ctx.stats.reconnects);
     Stats::note_max(&ctx.stats.reconnect_max_us, closed.elapsed());
-    if mover == Some(side) {
-        resend(ctx, game, side).await?;
+    match mover {
+        Some(m) if m == side => resend(ctx, game, side).await?,
+        // The other player's move is in flight: play has resumed when it is acknowledged.
+        Some(_) => {}
+        // No move in flight: the snapshot came from the game's (new) node, so the game can be played again
+        // now; the think time before the next move is the generator's, not the failover's.
+        None => {
+            if let Some(since) = game.outage.take() {
+                Stats::note_max(&ctx.stats.resume_max_us, since.elapsed());
+            }
+        }
     }
     Ok(())
 }

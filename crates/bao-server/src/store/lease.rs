@@ -7,8 +7,9 @@
 //! its fencing number.
 //!
 //! Every write of a game checks, in its own transaction, that the game's fencing number is still the one
-//! this node took (`SELECT … FOR SHARE`, so that a take-over waits for the write, and the new owner's load sees
-//! it). A node that froze past its lease (SIGSTOP, a long pause) and lost the game to another can therefore
+//! this node took (`SELECT … FOR KEY SHARE`; a take-over locks the row `FOR UPDATE` first, so that it waits for
+//! the write and the new owner's load sees it, while the renewals, which change no key, never wait for
+//! writes). A node that froze past its lease (SIGSTOP, a long pause) and lost the game to another can therefore
 //! never write to it again: its writes are refused, and the room is closed (its clients reconnect).
 //!
 //! With SQLite there is one node and no lease: every check passes.
@@ -116,7 +117,7 @@ pub(super) fn is_lost(e: &sqlx::Error) -> bool {
 /// Checking, inside a write's transaction, that a game's fencing number is still the one this node took.
 pub(super) trait FenceCheck {
     /// Checks that game `id` still has fencing number `fence` (none: no leases, nothing to check), and keeps
-    /// the lease row locked until the transaction ends.
+    /// the lease row locked (FOR KEY SHARE: a takeover's FOR UPDATE waits for it) until the transaction ends.
     async fn check_fence(&mut self, id: &str, fence: Option<i64>) -> Result<(), sqlx::Error>;
 }
 
@@ -133,7 +134,7 @@ impl FenceCheck for PgConnection {
             return Ok(());
         };
         let now: Option<(i64,)> =
-            sqlx::query_as("SELECT fence FROM leases WHERE game_id = $1 FOR SHARE")
+            sqlx::query_as("SELECT fence FROM leases WHERE game_id = $1 FOR KEY SHARE")
                 .bind(id)
                 .fetch_optional(self)
                 .await?;
@@ -167,12 +168,29 @@ impl Store {
              fence = leases.fence + 1 WHERE leases.expires_ms < {NOW_MS} OR leases.node = EXCLUDED.node \
              RETURNING fence"
         );
-        let taken: Option<(i64,)> = sqlx::query_as(&sql)
-            .bind(id)
-            .bind(&l.node.name)
-            .bind(l.node.lease.as_millis() as i64)
-            .fetch_optional(pool)
-            .await
+        // The row is locked FOR UPDATE first: that waits for the writes of the game in flight (they hold it
+        // FOR KEY SHARE until they commit), so that none of the last owner's writes can commit after this
+        // node has taken the game and loaded it. Writes take the weaker KEY SHARE so that the renewal of the
+        // leases (an UPDATE of non-key columns) never waits for them: with FOR SHARE, a renewal of many
+        // leases and a group commit of many games could each hold a row the other wanted, a deadlock
+        // PostgreSQL broke only after `deadlock_timeout` (1 s), refusing the moves of that commit.
+        let taken: Result<Option<(i64,)>, sqlx::Error> = async {
+            let mut tx = pool.begin().await?;
+            sqlx::query("SELECT 1 FROM leases WHERE game_id = $1 FOR UPDATE")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            let taken = sqlx::query_as(&sql)
+                .bind(id)
+                .bind(&l.node.name)
+                .bind(l.node.lease.as_millis() as i64)
+                .fetch_optional(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(taken)
+        }
+        .await;
+        let taken = taken
             .map_err(|e| AppError::NotSaved(format!("cannot take the lease of game {id}: {e}")))?;
         if let Some((fence,)) = taken {
             l.held().insert(id.to_owned(), fence);

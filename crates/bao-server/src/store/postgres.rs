@@ -78,7 +78,7 @@ pub(super) async fn write_moves(
         let (games, fences): (Vec<&str>, Vec<i64>) = fenced.into_iter().unzip();
         let held: Vec<(String,)> = sqlx::query_as(
             "SELECT l.game_id FROM leases l JOIN UNNEST($1::text[], $2::int8[]) AS j(game_id, fence) \
-             ON l.game_id = j.game_id AND l.fence = j.fence FOR SHARE OF l",
+             ON l.game_id = j.game_id AND l.fence = j.fence FOR KEY SHARE OF l",
         )
         .bind(&games)
         .bind(&fences)
