@@ -1,6 +1,6 @@
 //! `bao tune`: Texel tuning of the evaluation weights of one variant (bao_ai::texel).
 //!
-//! Plays self-play games (`hard-v1` at a node budget, from seeded random openings), keeps the quiet
+//! Plays self-play games (`hard-v1`, or `--level`, at a node budget, from seeded random openings), keeps the quiet
 //! positions of each game labelled with its result, fits K to the current weights, then fits the weights
 //! by coordinate descent. One game in five is held out: its positions only measure the fit. Prints the
 //! loss of both sets on the training and held-out positions, K, and the fitted weights.
@@ -18,6 +18,9 @@ pub struct TuneArgs {
     /// kujifunza, kiswahili, kiswahili-malawi or kimasai.
     #[arg(long)]
     pub variant: Variant,
+    /// The level that plays the games (hard or hard-v1); the fit starts from its weights.
+    #[arg(long, default_value = "hard-v1", value_parser = parse_level)]
+    pub level: Level,
     /// Self-play games to play (0 with --load: only fit the loaded positions).
     #[arg(long, default_value_t = 1000)]
     pub games: u32,
@@ -52,6 +55,10 @@ pub struct TuneArgs {
     /// Weights to keep as they are (comma-separated names, e.g. front,tempo).
     #[arg(long, value_delimiter = ',')]
     pub fixed: Vec<String>,
+}
+
+fn parse_level(s: &str) -> Result<Level, String> {
+    Level::parse_any(s).ok_or_else(|| format!("unknown level {s:?}"))
 }
 
 /// A labelled position: its game number (for the held-out split) and its sample.
@@ -148,7 +155,7 @@ pub fn run(args: &TuneArgs) -> ExitCode {
     }
     // Game numbers of played games follow the seed, so files from runs with different seeds can be merged.
     let first_game = args.seed.wrapping_mul(1_000_000);
-    let mut cfg = Level::HardV1.config_for(args.variant);
+    let mut cfg = args.level.config_for(args.variant);
     cfg.nodes = Some(args.nodes);
     let mut rng = Rng::new(args.seed);
     let mut save = match &args.save {
@@ -225,7 +232,8 @@ pub fn run(args: &TuneArgs) -> ExitCode {
             }
         }
     }
-    let old = Weights::v1(args.variant);
+    // The fit starts from the weights of the level that played the games.
+    let old = cfg.weights.weights(args.variant);
     let k0 = texel::fit_k(&train, &old);
     let before = texel::loss(&train, &old, k0);
     // With a weight fixed (e.g. front, the unit), the scale of the others is set by K: refit K to the new
