@@ -1,5 +1,5 @@
 //! Self-play tuning of the evaluation: a weight set with one or more changed weights plays paired games
-//! against the variant's current weights, both at the same fixed depth (so the games are fast and
+//! against the variant's current weights (those of `hard`), both at the same fixed depth (so the games are fast and
 //! reproducible), from balanced random openings.
 //!
 //! `cargo run --release -p bao-ai --example tune -- VARIANT GAMES DEPTH name=value [name=value…]`
@@ -71,7 +71,7 @@ fn main() {
     let variant: Variant = args[1].parse().expect("variant");
     let games: usize = args[2].parse().expect("games");
     let depth: u32 = args[3].parse().expect("depth");
-    let base = Weights::for_variant(variant);
+    let base = Weights::tuned(variant);
     let mut tuned = base;
     for kv in &args[4..] {
         let (k, v) = kv.split_once('=').expect("name=value");

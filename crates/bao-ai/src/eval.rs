@@ -16,8 +16,9 @@
 //!   weigh more;
 //! - **nyumba**: an owned nyumba with 6 or more seeds gives the namua stop/safari choice and tax moves.
 //!
-//! The weights differ per variant ([`Weights::for_variant`]); they were tuned by self-play with
-//! `examples/tune.rs` (see docs/benchmarks.md).
+//! The weights differ per variant. [`Weights::v1`] are the weights before issue 21 (hand-set, a few tuned by
+//! self-play matches with `examples/tune.rs`); [`Weights::tuned`] are fitted to self-play results by
+//! `bao tune` (Texel tuning). See docs/benchmarks.md.
 
 use bao_core::{Position, Side, Stage, Variant};
 
@@ -47,8 +48,55 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The tuned weights of `variant`.
-    pub const fn for_variant(variant: Variant) -> Weights {
+    /// The names of the weights, in the order of [`Weights::to_array`] and [`features`].
+    pub const NAMES: [&'static str; FEATURES] = [
+        "front",
+        "back",
+        "hand",
+        "occupied",
+        "thin_front",
+        "mobility",
+        "threat_to_move",
+        "threat_waiting",
+        "house",
+        "tempo",
+    ];
+
+    /// The weights as an array, in the order of [`Weights::NAMES`].
+    pub const fn to_array(self) -> [i32; FEATURES] {
+        [
+            self.front,
+            self.back,
+            self.hand,
+            self.occupied,
+            self.thin_front,
+            self.mobility,
+            self.threat_to_move,
+            self.threat_waiting,
+            self.house,
+            self.tempo,
+        ]
+    }
+
+    /// The inverse of [`Weights::to_array`].
+    pub const fn from_array(a: [i32; FEATURES]) -> Weights {
+        Weights {
+            front: a[0],
+            back: a[1],
+            hand: a[2],
+            occupied: a[3],
+            thin_front: a[4],
+            mobility: a[5],
+            threat_to_move: a[6],
+            threat_waiting: a[7],
+            house: a[8],
+            tempo: a[9],
+        }
+    }
+
+    /// The weights of `variant` as they were before issue 21 (hand-set, then tuned by self-play matches):
+    /// what `hard-v1`, `medium` and `easy` use. Frozen: a test keeps them from drifting.
+    pub const fn v1(variant: Variant) -> Weights {
         match variant {
             Variant::Kujifunza => Weights {
                 front: 10,
@@ -90,7 +138,72 @@ impl Weights {
             },
         }
     }
+
+    /// The weights fitted to self-play results by `bao tune` (Texel tuning, docs/benchmarks.md), for the
+    /// variants where a match against `hard-v1` showed they pay; [`Weights::v1`] elsewhere.
+    pub const fn tuned(variant: Variant) -> Weights {
+        match variant {
+            // `bao tune --variant kujifunza` (front, hand and tempo fixed), on 1,135 self-play games of
+            // hard-v1 at 10,000 nodes: loss 0.0676 -> 0.0355 (held out 0.0801 -> 0.0338). Against hard-v1
+            // at 100,000 nodes: 57.0% [53.1, 60.9] over 200 paired games. Back-row seeds (out of reach
+            // of captures) count six times a front seed; a front row down to one or two pits is nearly lost.
+            Variant::Kujifunza => Weights {
+                front: 10,
+                back: 62,
+                hand: 7,
+                occupied: -58,
+                thin_front: 479,
+                mobility: 42,
+                threat_to_move: 4,
+                threat_waiting: 47,
+                house: 0,
+                tempo: 5,
+            },
+            // `bao tune --variant kimasai` (front, hand and tempo fixed), on 517 self-play games of hard-v1
+            // at 10,000 nodes: loss 0.2296 -> 0.2239 (held out 0.2278 -> 0.2252). Against hard-v1 at
+            // 100,000 nodes: 73.5% [68.0, 79.0] over 200 paired games. Back 8 -> 13; occupied pits, a thin
+            // front row and the waiting side's threats count (nearly) nothing.
+            Variant::Kimasai => Weights {
+                front: 10,
+                back: 13,
+                hand: 8,
+                occupied: -1,
+                thin_front: -11,
+                mobility: 3,
+                threat_to_move: 4,
+                threat_waiting: 0,
+                house: 0,
+                tempo: 5,
+            },
+            // Kiswahili's fitted weights lost to hard-v1 (40.5% [33.2, 47.8]); with `house` also fixed they
+            // scored 50.7% [46.6, 54.8] over 452 games: not kept.
+            Variant::Kiswahili | Variant::KiswahiliMalawi => Weights::v1(variant),
+        }
+    }
 }
+
+/// Which weight set a level evaluates with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum WeightSet {
+    /// [`Weights::v1`]: the weights before issue 21.
+    #[default]
+    V1,
+    /// [`Weights::tuned`]: fitted to self-play results.
+    Tuned,
+}
+
+impl WeightSet {
+    /// The weights of the set for `variant`.
+    pub const fn weights(self, variant: Variant) -> Weights {
+        match self {
+            WeightSet::V1 => Weights::v1(variant),
+            WeightSet::Tuned => Weights::tuned(variant),
+        }
+    }
+}
+
+/// Number of evaluation terms (and weights).
+pub const FEATURES: usize = 10;
 
 /// Bit `i` set: the opponent's front pit at ring index `i` is capturable by `me` with a first lap, were `me` to
 /// move. `skip` is a start pit `me` may not use (takasia).
@@ -167,15 +280,10 @@ pub fn material(pos: &Position, side: Side) -> u32 {
     pos.ring(side).iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(pos.hand(side))
 }
 
+/// The raw terms of one side, in the order of [`Weights::NAMES`]; the threat term is the threatened seeds
+/// (weighted by the caller according to who moves) and the tempo term is 0.
 #[inline]
-fn side_terms(
-    w: &Weights,
-    pos: &Position,
-    side: Side,
-    stage: Stage,
-    threat_bits: u8,
-    threat_weight: i32,
-) -> i32 {
+fn side_terms(pos: &Position, side: Side, stage: Stage, threat_bits: u8) -> [i32; FEATURES] {
     let me = pos.ring(side);
     let opp = pos.ring(side.opponent());
     let mut front = 0i32;
@@ -200,21 +308,51 @@ fn side_terms(
         threat += i32::from(opp[i]);
         bits &= bits - 1;
     }
+    // A penalty: counted negatively so that every weight multiplies its term.
     let thin = match occupied {
-        0 | 1 => 2 * w.thin_front,
-        2 => w.thin_front,
+        0 | 1 => -2,
+        2 => -1,
         _ => 0,
     };
-    let house = if pos.owns_house(side) && me[4] >= 6 {
-        w.house
-    } else {
-        0
-    };
-    w.front * front + w.back * back + w.hand * i32::from(pos.hand(side)) + w.occupied * occupied
-        - thin
-        + w.mobility * mobility
-        + threat_weight * threat
-        + house
+    let house = i32::from(pos.owns_house(side) && me[4] >= 6);
+    [
+        front,
+        back,
+        i32::from(pos.hand(side)),
+        occupied,
+        thin,
+        mobility,
+        threat,
+        0,
+        house,
+        0,
+    ]
+}
+
+/// The terms of the evaluation of `pos` (not finished), side to move minus opponent, in the order of
+/// [`Weights::NAMES`]: [`evaluate`] is their dot product with [`Weights::to_array`]. The tuner fits
+/// weights to them.
+pub fn features(pos: &Position) -> [i32; FEATURES] {
+    features_with_targets(pos, mover_targets(pos))
+}
+
+#[inline]
+fn features_with_targets(pos: &Position, my_targets: u8) -> [i32; FEATURES] {
+    let me = pos.to_move();
+    let opp = me.opponent();
+    let opp_stage = pos.stage(opp);
+    let opp_targets = targets(opp_stage, pos.ring(opp), pos.ring(me), None);
+    let mine = side_terms(pos, me, pos.stage(me), my_targets);
+    let theirs = side_terms(pos, opp, opp_stage, opp_targets);
+    let mut f = [0i32; FEATURES];
+    for i in 0..FEATURES {
+        f[i] = mine[i] - theirs[i];
+    }
+    // The threats weigh differently for the side to move (it will capture) and the other side.
+    f[6] = mine[6];
+    f[7] = -theirs[6];
+    f[9] = 1;
+    f
 }
 
 /// The evaluation of a position that is not finished, from the side to move's point of view.
@@ -225,11 +363,115 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 /// [`evaluate`] with the side to move's [`mover_targets`] already known.
 #[inline]
 pub fn evaluate_with_targets(pos: &Position, w: &Weights, my_targets: u8) -> i32 {
-    let me = pos.to_move();
-    let opp = me.opponent();
-    let my_stage = pos.stage(me);
-    let opp_stage = pos.stage(opp);
-    let opp_targets = targets(opp_stage, pos.ring(opp), pos.ring(me), None);
-    w.tempo + side_terms(w, pos, me, my_stage, my_targets, w.threat_to_move)
-        - side_terms(w, pos, opp, opp_stage, opp_targets, w.threat_waiting)
+    let f = features_with_targets(pos, my_targets);
+    let w = w.to_array();
+    let mut e = 0;
+    for i in 0..FEATURES {
+        e += w[i] * f[i];
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The evaluation as it was written before the tuner needed its terms, kept to check [`features`].
+    fn reference(pos: &Position, w: &Weights) -> i32 {
+        fn side(w: &Weights, pos: &Position, side: Side, stage: Stage, bits: u8, tw: i32) -> i32 {
+            let me = pos.ring(side);
+            let opp = pos.ring(side.opponent());
+            let front: i32 = me[..8].iter().map(|&c| i32::from(c)).sum();
+            let occupied = me[..8].iter().filter(|&&c| c > 0).count() as i32;
+            let back: i32 = me[8..].iter().map(|&c| i32::from(c)).sum();
+            let min_start = if stage == Stage::Phase2 { 1 } else { 2 };
+            let mobility = match stage {
+                Stage::Namua => occupied,
+                _ => me.iter().filter(|&&c| c >= min_start).count() as i32,
+            };
+            let threat: i32 = (0..8)
+                .filter(|i| bits & (1 << i) != 0)
+                .map(|i| i32::from(opp[i]))
+                .sum();
+            let thin = match occupied {
+                0 | 1 => 2 * w.thin_front,
+                2 => w.thin_front,
+                _ => 0,
+            };
+            let house = if pos.owns_house(side) && me[4] >= 6 {
+                w.house
+            } else {
+                0
+            };
+            w.front * front
+                + w.back * back
+                + w.hand * i32::from(pos.hand(side))
+                + w.occupied * occupied
+                - thin
+                + w.mobility * mobility
+                + tw * threat
+                + house
+        }
+        let me = pos.to_move();
+        let opp = me.opponent();
+        let opp_targets = targets(pos.stage(opp), pos.ring(opp), pos.ring(me), None);
+        w.tempo
+            + side(
+                w,
+                pos,
+                me,
+                pos.stage(me),
+                mover_targets(pos),
+                w.threat_to_move,
+            )
+            - side(w, pos, opp, pos.stage(opp), opp_targets, w.threat_waiting)
+    }
+
+    #[test]
+    fn the_features_give_the_evaluation() {
+        let odd = Weights::from_array([11, 3, 5, 7, 13, 17, 19, 23, 29, 31]);
+        let mut seed = 7u64;
+        for variant in Variant::ALL {
+            for _ in 0..20 {
+                let mut pos = Position::new(variant);
+                for _ in 0..60 {
+                    if pos.result().is_some() {
+                        break;
+                    }
+                    for w in [Weights::v1(variant), Weights::tuned(variant), odd] {
+                        assert_eq!(evaluate(&pos, &w), reference(&pos, &w), "{}", pos.to_json());
+                    }
+                    let children = pos.children();
+                    if children.is_empty() {
+                        break;
+                    }
+                    seed = crate::rng::mix(seed);
+                    pos = children[(seed % children.len() as u64) as usize].1;
+                }
+            }
+        }
+    }
+
+    /// `hard-v1`, `medium` and `easy` play with these: they must not drift.
+    #[test]
+    fn the_v1_weights_are_frozen() {
+        assert_eq!(
+            Weights::v1(Variant::Kujifunza).to_array(),
+            [10, 5, 7, 8, 40, 3, 4, 3, 0, 5]
+        );
+        for v in [Variant::Kiswahili, Variant::KiswahiliMalawi] {
+            assert_eq!(Weights::v1(v).to_array(), [10, 8, 7, 8, 40, 3, 4, 3, 30, 5]);
+        }
+        assert_eq!(
+            Weights::v1(Variant::Kimasai).to_array(),
+            [10, 8, 8, 8, 40, 2, 4, 3, 0, 5]
+        );
+        for v in Variant::ALL {
+            assert_eq!(WeightSet::V1.weights(v), Weights::v1(v));
+            assert_eq!(
+                Weights::from_array(Weights::v1(v).to_array()),
+                Weights::v1(v)
+            );
+        }
+    }
 }

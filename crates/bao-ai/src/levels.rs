@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use bao_core::Variant;
 
+use crate::eval::WeightSet;
 use crate::search::{Features, Limits, Options};
 use crate::Level;
 
@@ -36,6 +37,8 @@ pub struct LevelConfig {
     pub qdepth: u32,
     /// The search features the level uses.
     pub features: Features,
+    /// The evaluation weights the level uses.
+    pub weights: WeightSet,
 }
 
 impl LevelConfig {
@@ -48,6 +51,7 @@ impl LevelConfig {
                 time: Some(self.time),
             },
             weights: None,
+            weight_set: self.weights,
             noise: self.noise,
             seed,
             tt_bits: self.tt_bits,
@@ -91,6 +95,7 @@ impl Level {
                 tt_bits: 14,
                 qdepth: 2,
                 features: Features::NONE,
+                weights: WeightSet::V1,
             },
             Level::Medium => LevelConfig {
                 max_depth: 3,
@@ -101,9 +106,11 @@ impl Level {
                 tt_bits: 18,
                 qdepth: 4,
                 features: Features::NONE,
+                weights: WeightSet::V1,
             },
             Level::Hard => LevelConfig {
                 features: Features::HARD,
+                weights: WeightSet::Tuned,
                 ..Level::HardV1.config()
             },
             Level::HardV1 => LevelConfig {
@@ -115,6 +122,7 @@ impl Level {
                 tt_bits: 20,
                 qdepth: 6,
                 features: Features::NONE,
+                weights: WeightSet::V1,
             },
         }
     }

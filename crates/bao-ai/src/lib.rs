@@ -18,6 +18,7 @@ pub mod openings;
 pub mod proof;
 pub mod rng;
 pub mod search;
+pub mod texel;
 mod tt;
 mod zobrist;
 
@@ -27,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use bao_core::{Move, Position};
 
-pub use eval::Weights;
+pub use eval::{WeightSet, Weights};
 pub use levels::LevelConfig;
 pub use rng::Rng;
 pub use search::{Features, Limits, Options, SearchResult, MATE};

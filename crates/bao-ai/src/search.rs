@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use bao_core::{GameResult, Move, MoveList, Position, MAX_MOVES};
 
-use crate::eval::{self, Weights};
+use crate::eval::{self, WeightSet, Weights};
 use crate::rng::mix;
 use crate::tt::{Bound, Table};
 use crate::zobrist;
@@ -53,8 +53,10 @@ pub struct Limits {
 pub struct Options {
     /// Budgets.
     pub limits: Limits,
-    /// Evaluation weights; `None`: [`Weights::for_variant`].
+    /// Evaluation weights; `None`: those of `weight_set` for the position's variant.
     pub weights: Option<Weights>,
+    /// The weight set used when `weights` is `None`.
+    pub weight_set: WeightSet,
     /// Amplitude of the pseudo-random noise added to every evaluation (0: none). Derived from the position key
     /// and the seed, so a given seed always sees the same noisy evaluation.
     pub noise: i32,
@@ -80,6 +82,17 @@ pub struct Features {
     /// Aspiration windows: from depth 4 on, the root is searched in a window around the previous
     /// iteration's score, widened to the full window when the score falls outside it.
     pub aspiration: bool,
+    /// Null-move pruning: at depth 3 or more, when the static evaluation is at least beta and the side to
+    /// move has a choice of moves, the side to move passes and the opponent's reply is searched
+    /// [`NULL_R`] + 1 plies shallower in a null window; a score still at least beta cuts the node off.
+    /// Unsound under zugzwang (when passing would be better than any move), which is common in mancalas.
+    pub null_move: bool,
+    /// With `null_move`: no null move when the side to move has fewer than [`NULL_GUARD_MOVES`] legal
+    /// moves, where zugzwang is likeliest (the Bao-safe form; test `null_move_guard_sees_zugzwang`).
+    pub null_guard: bool,
+    /// With `null_move`: a null-move cut-off is only taken if a normal search of the node, one ply
+    /// shallower and without a null move at that node, also reaches beta (verification).
+    pub null_verify: bool,
 }
 
 impl Features {
@@ -87,23 +100,46 @@ impl Features {
     pub const NONE: Features = Features {
         lmr: false,
         aspiration: false,
+        null_move: false,
+        null_guard: false,
+        null_verify: false,
     };
     /// What `hard` uses.
     pub const HARD: Features = Features {
         lmr: false,
         aspiration: false,
+        null_move: false,
+        null_guard: false,
+        null_verify: false,
     };
+}
+
+/// Depth reduction of the null-move search (besides the ply of the pass).
+pub const NULL_R: i32 = 2;
+/// Fewest legal moves for a guarded null move (`Features::null_guard`) to be tried. With 4 (a usual
+/// chess-like guard) the null move still missed the forced wins `examples/nullscan.rs` found; with 8 it
+/// found them all.
+pub const NULL_GUARD_MOVES: usize = 8;
+
+/// `pos` with the turn passed to the opponent (no takasia): the null move. `None` if bao-core refuses it.
+fn pass(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.to_move = setup.to_move.opponent();
+    setup.takasia = None;
+    Position::from_setup_any_total(setup).ok()
 }
 
 /// Half the width of an aspiration window (a front seed is worth about 10).
 const ASPIRATION: i32 = 40;
 
 impl Options {
-    /// Options with the given limits, no noise, a 16 MiB table and the default capture extension.
+    /// Options with the given limits, the weights of `hard-v1` ([`WeightSet::V1`]), no noise, a 16 MiB table
+    /// and the default capture extension.
     pub fn new(limits: Limits) -> Options {
         Options {
             limits,
             weights: None,
+            weight_set: WeightSet::V1,
             noise: 0,
             seed: 0,
             tt_bits: 20,
@@ -309,7 +345,21 @@ impl Searcher {
         (order, n)
     }
 
-    fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn search(&mut self, pos: &Position, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        self.search_node(pos, depth, ply, alpha, beta, true)
+    }
+
+    /// [`Searcher::search`]; `null_ok`: a null move may be tried at this node (not right after one, nor in
+    /// a verification search of the node itself).
+    fn search_node(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        null_ok: bool,
+    ) -> i32 {
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, ply, alpha, beta, self.qdepth);
         }
@@ -341,6 +391,45 @@ impl Searcher {
         if children.is_empty() {
             // No legal move: the side to move loses.
             return -(MATE - ply as i32);
+        }
+        if null_ok
+            && self.features.null_move
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && children.len()
+                >= if self.features.null_guard {
+                    NULL_GUARD_MOVES
+                } else {
+                    2
+                }
+            && self.eval(pos) >= beta
+        {
+            if let Some(passed) = pass(pos) {
+                let s = -self.search_node(
+                    &passed,
+                    depth - 1 - NULL_R,
+                    ply + 1,
+                    -beta,
+                    -beta + 1,
+                    false,
+                );
+                if self.stop {
+                    return 0;
+                }
+                if s >= beta {
+                    let s = if s >= MATE_BOUND { beta } else { s };
+                    if !self.features.null_verify {
+                        return s;
+                    }
+                    let v = self.search_node(pos, depth - 1, ply, beta - 1, beta, false);
+                    if self.stop {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return s.min(v.max(beta));
+                    }
+                }
+            }
         }
         let (order, n) = self.order(pos, &children, tt_best, ply, depth);
         let alpha0 = alpha;
@@ -531,7 +620,7 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
         tt: Table::new(opts.tt_bits),
         w: opts
             .weights
-            .unwrap_or_else(|| Weights::for_variant(pos.variant())),
+            .unwrap_or_else(|| opts.weight_set.weights(pos.variant())),
         noise: opts.noise.max(0),
         seed: mix(opts.seed ^ 0xA0BA_0BA0),
         qdepth: opts.qdepth as i32,

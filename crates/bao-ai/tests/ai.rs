@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bao_ai::{think, Features, Level, LevelConfig, Rng};
+use bao_ai::{think, Features, Level, LevelConfig, Rng, WeightSet};
 use bao_core::{Move, Position, Setup, Side, SideSetup, Variant};
 use proptest::prelude::*;
 
@@ -21,6 +21,9 @@ fn budgeted(level: Level, nodes: u64) -> LevelConfig {
 const ALL_FEATURES: Features = Features {
     lmr: true,
     aspiration: true,
+    null_move: true,
+    null_guard: true,
+    null_verify: true,
 };
 
 /// `hard-v1` is `hard` as it was before issue 21, so that matches against it stay comparable: its settings
@@ -42,6 +45,9 @@ fn hard_v1_keeps_the_settings_of_the_first_hard() {
             (64, Duration::from_millis(1500), None, 0, 0, 20, 6)
         );
         assert_eq!(c.features, Features::NONE);
+        assert_eq!(c.weights, WeightSet::V1);
+        assert_eq!(Level::Medium.config_for(variant).weights, WeightSet::V1);
+        assert_eq!(Level::Easy.config_for(variant).weights, WeightSet::V1);
     }
     assert_eq!(
         Level::parse("hard-v1"),
@@ -334,6 +340,7 @@ proptest! {
         level in prop::sample::select(Level::ALL.to_vec()),
         lmr in any::<bool>(),
         aspiration in any::<bool>(),
+        null in 0u8..4,
     ) {
         let variant = Variant::ALL[v];
         let mut rng = Rng::new(seed);
@@ -343,7 +350,14 @@ proptest! {
             if children.is_empty() { break; }
             pos = children[rng.below(children.len() as u64) as usize].1;
         }
-        let cfg = LevelConfig { features: Features { lmr, aspiration }, ..budgeted(level, nodes) };
+        let features = Features {
+            lmr,
+            aspiration,
+            null_move: null > 0,
+            null_guard: null == 2,
+            null_verify: null == 3,
+        };
+        let cfg = LevelConfig { features, ..budgeted(level, nodes) };
         let r = think(&pos, &cfg, seed);
         match r.best {
             Some(mv) => prop_assert!(pos.is_legal(mv), "{} is illegal in {}", mv, pos.to_json()),
@@ -367,5 +381,50 @@ fn openings_judge_plays_through_forced_moves() {
     for _ in 0..20 {
         let o = bao_ai::openings::opening(Variant::Kujifunza, 2, Some((100, 20_000)), &mut rng);
         assert!(bao_ai::openings::judge(&o, 20_000).abs() <= 100);
+    }
+}
+
+/// Null-move pruning assumes that moving is at least as good as passing; under zugzwang it is not. Here
+/// (found by `examples/nullscan.rs`) North wins by force within 9 plies, but the winning line runs through
+/// South positions where passing would save South: the plain null move misses the win at depth 5. The
+/// Bao-safe form (no null move with fewer than `NULL_GUARD_MOVES` moves) finds it, with or without
+/// verification.
+#[test]
+fn null_move_guard_sees_zugzwang() {
+    let pos = Position::from_json(
+        r#"{"variant":"kujifunza","to_move":"north","south":{"front":[1,1,1,0,1,0,0,0],"back":[0,1,0,0,5,1,2,0],"hand":0,"house":false},"north":{"front":[1,0,8,10,2,10,1,6],"back":[1,1,5,0,5,1,0,0],"hand":0,"house":false},"takasia":null,"result":null}"#,
+    )
+    .expect("valid");
+    let run = |features: Features| {
+        let mut o = bao_ai::Options::new(bao_ai::Limits {
+            max_depth: 5,
+            nodes: Some(50_000_000),
+            time: None,
+        });
+        o.features = features;
+        bao_ai::search::search(&pos, &o)
+    };
+    let plain = run(Features::NONE);
+    assert!(plain.score > bao_ai::search::MATE_BOUND, "{plain:?}");
+    let null = Features {
+        null_move: true,
+        ..Features::NONE
+    };
+    let missed = run(null);
+    assert!(missed.score < bao_ai::search::MATE_BOUND, "{missed:?}");
+    assert_ne!(missed.best, plain.best);
+    for f in [
+        Features {
+            null_guard: true,
+            ..null
+        },
+        Features {
+            null_guard: true,
+            null_verify: true,
+            ..null
+        },
+    ] {
+        let r = run(f);
+        assert_eq!((r.best, r.score), (plain.best, plain.score), "{f:?}");
     }
 }

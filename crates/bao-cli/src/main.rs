@@ -7,6 +7,7 @@ mod commands;
 mod matches;
 mod puzzles;
 mod think;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -53,6 +54,9 @@ enum Command {
     /// Mine puzzles from the computer's own games: positions where exactly one move wins by force, proved
     /// by exhaustive search. Prints the puzzle file (JSON) on stdout.
     Puzzles(puzzles::PuzzleArgs),
+    /// Fit the evaluation weights of a variant to the results of self-play games (Texel tuning) and print
+    /// the loss before and after.
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -65,5 +69,6 @@ fn main() -> ExitCode {
         Command::Think(args) => think::think(&args),
         Command::Match(args) => matches::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
+        Command::Tune(args) => tune::run(&args),
     }
 }

@@ -14,7 +14,7 @@ macro_rules! say {
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use bao_ai::{Features, Level, LevelConfig, Rng};
+use bao_ai::{Features, Level, LevelConfig, Rng, Weights};
 use bao_core::{Position, Side, Variant};
 
 /// A player of a match.
@@ -73,10 +73,15 @@ pub struct MatchArgs {
     /// Depth limit of the second player (default: its level's).
     #[arg(long)]
     pub depth_b: Option<u32>,
-    /// Search features of the first player instead of its level's: a comma-separated list of lmr and
-    /// aspiration, or none (to try a feature before a level takes it).
+    /// Search features of the first player instead of its level's: a comma-separated list of lmr,
+    /// aspiration, null, null-safe and null-verify, or none (to try a feature before a level takes it).
     #[arg(long, value_parser = parse_features)]
     pub features_a: Option<Features>,
+    /// Evaluation weights of the first player instead of its level's: ten comma-separated integers in the
+    /// order front,back,hand,occupied,thin_front,mobility,threat_to_move,threat_waiting,house,tempo (as
+    /// `bao tune` prints them), to try a weight set before a level takes it.
+    #[arg(long, value_parser = parse_weights)]
+    pub weights_a: Option<Weights>,
     /// Search features of the second player instead of its level's (as --features-a).
     #[arg(long, value_parser = parse_features)]
     pub features_b: Option<Features>,
@@ -97,7 +102,21 @@ pub struct MatchArgs {
     pub balance_nodes: u64,
 }
 
-/// Parses `none` or a comma-separated list of `lmr` and `aspiration`.
+/// Parses ten comma-separated integers into evaluation weights.
+fn parse_weights(s: &str) -> Result<Weights, String> {
+    let v: Vec<i32> = s
+        .split(',')
+        .map(|x| x.trim().parse::<i32>().map_err(|e| format!("{x:?}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let a: [i32; 10] = v
+        .try_into()
+        .map_err(|v: Vec<i32>| format!("expected 10 weights, got {}", v.len()))?;
+    Ok(Weights::from_array(a))
+}
+
+/// Parses `none` or a comma-separated list of `lmr`, `aspiration`, `null` (null-move pruning),
+/// `null-safe` (null-move pruning only with many moves) and `null-verify` (null-move pruning with
+/// verification; combines with `null-safe`).
 fn parse_features(s: &str) -> Result<Features, String> {
     let mut f = Features::NONE;
     for name in s.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -105,9 +124,18 @@ fn parse_features(s: &str) -> Result<Features, String> {
             "none" => {}
             "lmr" => f.lmr = true,
             "aspiration" => f.aspiration = true,
+            "null" => f.null_move = true,
+            "null-safe" => {
+                f.null_move = true;
+                f.null_guard = true;
+            }
+            "null-verify" => {
+                f.null_move = true;
+                f.null_verify = true;
+            }
             other => {
                 return Err(format!(
-                    "unknown search feature {other:?} (expected lmr, aspiration or none)"
+                    "unknown search feature {other:?} (expected lmr, aspiration, null, null-safe, null-verify or none)"
                 ))
             }
         }
@@ -117,6 +145,7 @@ fn parse_features(s: &str) -> Result<Features, String> {
 
 struct Engine {
     cfg: Option<LevelConfig>,
+    weights: Option<Weights>,
 }
 
 impl Engine {
@@ -125,6 +154,7 @@ impl Engine {
         args: &MatchArgs,
         depth: Option<u32>,
         features: Option<Features>,
+        weights: Option<Weights>,
     ) -> Engine {
         let cfg = match player {
             Player::Random => None,
@@ -143,7 +173,7 @@ impl Engine {
                 Some(c)
             }
         };
-        Engine { cfg }
+        Engine { cfg, weights }
     }
 
     fn play(&self, pos: &Position, rng: &mut Rng, stats: &mut Stats) -> Option<Position> {
@@ -154,7 +184,14 @@ impl Engine {
         match &self.cfg {
             None => Some(children[rng.below(children.len() as u64) as usize].1),
             Some(cfg) => {
-                let r = bao_ai::think(pos, cfg, rng.next_u64());
+                let r = match self.weights {
+                    None => bao_ai::think(pos, cfg, rng.next_u64()),
+                    Some(w) => {
+                        let mut o = cfg.options(rng.next_u64());
+                        o.weights = Some(w);
+                        bao_ai::search::search(pos, &o)
+                    }
+                };
                 stats.moves += 1;
                 stats.depth += u64::from(r.depth);
                 stats.nodes += r.nodes;
@@ -224,8 +261,8 @@ fn winner(side: Side) -> Outcome {
 
 /// `bao match`.
 pub fn run(args: &MatchArgs) -> ExitCode {
-    let a = Engine::new(args.a, args, args.depth_a, args.features_a);
-    let b = Engine::new(args.b, args, args.depth_b, args.features_b);
+    let a = Engine::new(args.a, args, args.depth_a, args.features_a, args.weights_a);
+    let b = Engine::new(args.b, args, args.depth_b, args.features_b, None);
     let pairs = args.games.div_ceil(2).max(1);
     let mut rng = Rng::new(args.seed);
     let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);
