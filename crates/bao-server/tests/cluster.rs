@@ -443,16 +443,6 @@ async fn a_node_killed_under_load_loses_no_acknowledged_move_and_play_resumes_wi
     assert!(moves_stored(&db.url).await > at_kill + 150);
 }
 
-/// Sends SIGSTOP or SIGCONT to process `pid`.
-fn signal(pid: u32, sig: &str) {
-    let ok = std::process::Command::new("kill")
-        .args([sig, &pid.to_string()])
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "kill {sig} {pid}");
-}
-
 #[tokio::test]
 async fn an_owner_frozen_past_its_lease_never_writes_again_when_it_wakes() {
     let Some(g) = Game::start(Value::Null).await else {
@@ -470,7 +460,7 @@ async fn an_owner_frozen_past_its_lease_never_writes_again_when_it_wakes() {
 
     // The owner freezes. The players come back through the two other nodes; the first command finds no owner
     // and, once the lease has run out, one of them takes the game over.
-    signal(g.nodes[owner].proc.0.id(), "-STOP");
+    common::signal(g.nodes[owner].proc.0.id(), "-STOP");
     let frozen = Instant::now();
     let mut t = Table::seat(
         &id,
@@ -491,7 +481,7 @@ async fn an_owner_frozen_past_its_lease_never_writes_again_when_it_wakes() {
         .send(json!({"t": "move", "ply": 4, "move": stale_move}))
         .await;
     stale.send(json!({"t": "resign"})).await;
-    signal(g.nodes[owner].proc.0.id(), "-CONT");
+    common::signal(g.nodes[owner].proc.0.id(), "-CONT");
     // It answers its player somehow (an error, the true move of ply 4 from the new owner, or closing the
     // socket), but never with a move or an end it wrote itself.
     let mut refused = 0;

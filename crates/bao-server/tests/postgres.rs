@@ -177,16 +177,6 @@ async fn until_served(base: &str, path: &str, within: std::time::Duration) -> Va
     }
 }
 
-/// Sends SIGSTOP or SIGCONT to process `pid`.
-fn signal(pid: u32, sig: &str) {
-    let ok = std::process::Command::new("kill")
-        .args([sig, &pid.to_string()])
-        .status()
-        .unwrap()
-        .success();
-    assert!(ok, "kill {sig} {pid}");
-}
-
 #[tokio::test]
 async fn a_node_frozen_past_its_lease_never_writes_again() {
     let Some(db) = TestDb::create().await else {
@@ -221,7 +211,7 @@ async fn a_node_frozen_past_its_lease_never_writes_again() {
     play(&s, &id, 0, 2, &mut a1, &mut a2, &mut aw).await;
 
     // a freezes; once its lease has run out, b takes the game and plays the next move.
-    signal(a.0.id(), "-STOP");
+    common::signal(a.0.id(), "-STOP");
     let env_b = node("b");
     let env_b: Vec<(&str, &str)> = env_b.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let (_b, _, addr_b) = spawn_binary(db_dir.path(), &env_b);
@@ -247,7 +237,7 @@ async fn a_node_frozen_past_its_lease_never_writes_again() {
     // a's player, still connected to a, resigns while a is frozen: a write that no constraint of the
     // database would stop, only the fence. a wakes.
     a1.send(json!({"t": "resign"})).await;
-    signal(a.0.id(), "-CONT");
+    common::signal(a.0.id(), "-CONT");
     // a answers its player somehow (an error, or closing the socket), but never with the game's end.
     loop {
         match a1.next().await {

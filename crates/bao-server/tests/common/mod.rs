@@ -442,3 +442,13 @@ pub fn spawn_binary_with(
         }
     }
 }
+
+/// Sends SIGSTOP or SIGCONT to process `pid`.
+pub fn signal(pid: u32, sig: &str) {
+    let ok = std::process::Command::new("kill")
+        .args([sig, &pid.to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill {sig} {pid}");
+}
