@@ -39,6 +39,8 @@ pub struct LevelConfig {
     pub features: Features,
     /// The evaluation weights the level uses.
     pub weights: WeightSet,
+    /// Whether the level plays the opening book's move ([`crate::book`]) where it has one.
+    pub book: bool,
 }
 
 impl LevelConfig {
@@ -96,6 +98,7 @@ impl Level {
                 qdepth: 2,
                 features: Features::NONE,
                 weights: WeightSet::V1,
+                book: false,
             },
             Level::Medium => LevelConfig {
                 max_depth: 3,
@@ -107,10 +110,12 @@ impl Level {
                 qdepth: 4,
                 features: Features::NONE,
                 weights: WeightSet::V1,
+                book: false,
             },
             Level::Hard => LevelConfig {
                 features: Features::HARD,
                 weights: WeightSet::Tuned,
+                book: true,
                 ..Level::HardV1.config()
             },
             Level::HardV1 => LevelConfig {
@@ -123,6 +128,7 @@ impl Level {
                 qdepth: 6,
                 features: Features::NONE,
                 weights: WeightSet::V1,
+                book: false,
             },
         }
     }

@@ -5,13 +5,14 @@
 //! - [`think`] gives the whole answer (move, score, depth, nodes, time) for any [`LevelConfig`].
 //! - [`search::search`] is the bare search with explicit [`Options`].
 //!
-//! Modules: [`search`] (the tree walk), [`eval`] (the evaluation per variant), `tt` (transposition table),
+//! Modules: [`search`] (the tree walk), [`book`] (the opening book), [`eval`] (the evaluation per variant), `tt` (transposition table),
 //! `zobrist` (position keys), [`levels`] (what easy, medium and hard mean), [`rng`] (seeded randomness),
 //! [`openings`] (balanced random openings for matches and tuning), [`proof`] (exhaustive proofs of forced
 //! wins, for puzzles).
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod book;
 pub mod eval;
 pub mod levels;
 pub mod openings;
@@ -109,6 +110,17 @@ fn think_until(
     seed: u64,
     cancel: Option<Arc<AtomicBool>>,
 ) -> SearchResult {
+    if cfg.book {
+        if let Some(e) = book::lookup(pos) {
+            return SearchResult {
+                best: Some(e.mv),
+                score: e.score,
+                depth: e.depth,
+                nodes: 0,
+                elapsed: Duration::ZERO,
+            };
+        }
+    }
     if cfg.blunder_per_mille > 0 {
         let start = Instant::now();
         let mut rng = Rng::new(position_seed(pos, seed));

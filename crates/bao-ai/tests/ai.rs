@@ -46,6 +46,7 @@ fn hard_v1_keeps_the_settings_of_the_first_hard() {
         );
         assert_eq!(c.features, Features::NONE);
         assert_eq!(c.weights, WeightSet::V1);
+        assert!(!c.book, "hard-v1 has no opening book");
         assert_eq!(Level::Medium.config_for(variant).weights, WeightSet::V1);
         assert_eq!(Level::Easy.config_for(variant).weights, WeightSet::V1);
     }
@@ -55,6 +56,30 @@ fn hard_v1_keeps_the_settings_of_the_first_hard() {
         "the server does not offer it"
     );
     assert_eq!(Level::parse_any("hard-v1"), Some(Level::HardV1));
+}
+
+/// Hard plays the opening book's move at once where the book has one; the other levels search.
+#[test]
+fn hard_plays_the_book_move_and_the_other_levels_search() {
+    for variant in Variant::ALL {
+        let start = Position::new(variant);
+        let entry = bao_ai::book::lookup(&start).expect("every built-in book holds the start");
+        let r = think(&start, &budgeted(Level::Hard, 50_000), 1);
+        assert_eq!(
+            (r.best, r.nodes, r.depth),
+            (Some(entry.mv), 0, entry.depth),
+            "{variant}"
+        );
+        for level in [Level::HardV1, Level::Medium] {
+            let r = think(&start, &budgeted(level, 50_000), 1);
+            assert!(r.nodes > 0, "{variant} {level:?} searched");
+        }
+        let no_book = LevelConfig {
+            book: false,
+            ..budgeted(Level::Hard, 50_000)
+        };
+        assert!(think(&start, &no_book, 1).nodes > 0, "{variant}: book off");
+    }
 }
 
 /// Positions from seeded random games of `variant` (moves random, but avoiding immediate losses so the games

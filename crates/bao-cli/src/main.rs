@@ -3,6 +3,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+mod book;
 mod commands;
 mod matches;
 mod puzzles;
@@ -57,6 +58,9 @@ enum Command {
     /// Fit the evaluation weights of a variant to the results of self-play games (Texel tuning) and print
     /// the loss before and after.
     Tune(tune::TuneArgs),
+    /// Build the opening book of a variant from long searches and print it (the format of
+    /// crates/bao-ai/books/VARIANT.txt).
+    Book(book::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -70,5 +74,6 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(&args),
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Tune(args) => tune::run(&args),
+        Command::Book(args) => book::run(&args),
     }
 }

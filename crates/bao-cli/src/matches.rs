@@ -85,6 +85,19 @@ pub struct MatchArgs {
     /// Search features of the second player instead of its level's (as --features-a).
     #[arg(long, value_parser = parse_features)]
     pub features_b: Option<Features>,
+    /// Whether the first player plays the opening book's moves (on or off; default: as its level, on
+    /// for hard only).
+    #[arg(long, value_parser = parse_on_off)]
+    pub book_a: Option<bool>,
+    /// Whether the second player plays the opening book's moves (as --book-a).
+    #[arg(long, value_parser = parse_on_off)]
+    pub book_b: Option<bool>,
+    /// Longest capture extension of the first player, in plies (default: its level's).
+    #[arg(long)]
+    pub qdepth_a: Option<u32>,
+    /// Longest capture extension of the second player (as --qdepth-a).
+    #[arg(long)]
+    pub qdepth_b: Option<u32>,
     /// Seed of the openings and the players.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -100,6 +113,15 @@ pub struct MatchArgs {
     /// Nodes of the search that judges an opening for --balance.
     #[arg(long, default_value_t = 20_000)]
     pub balance_nodes: u64,
+}
+
+/// Parses `on` or `off`.
+fn parse_on_off(s: &str) -> Result<bool, String> {
+    match s {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("{other:?}: expected on or off")),
+    }
 }
 
 /// Parses ten comma-separated integers into evaluation weights.
@@ -148,14 +170,25 @@ struct Engine {
     weights: Option<Weights>,
 }
 
+/// What the command line changes in one player's level.
+#[derive(Clone, Copy, Default)]
+struct Overrides {
+    depth: Option<u32>,
+    features: Option<Features>,
+    weights: Option<Weights>,
+    book: Option<bool>,
+    qdepth: Option<u32>,
+}
+
 impl Engine {
-    fn new(
-        player: Player,
-        args: &MatchArgs,
-        depth: Option<u32>,
-        features: Option<Features>,
-        weights: Option<Weights>,
-    ) -> Engine {
+    fn new(player: Player, args: &MatchArgs, o: Overrides) -> Engine {
+        let Overrides {
+            depth,
+            features,
+            weights,
+            book,
+            qdepth,
+        } = o;
         let cfg = match player {
             Player::Random => None,
             Player::Ai(level) => {
@@ -169,6 +202,12 @@ impl Engine {
                 c.nodes = args.nodes;
                 if let Some(f) = features {
                     c.features = f;
+                }
+                if let Some(b) = book {
+                    c.book = b;
+                }
+                if let Some(q) = qdepth {
+                    c.qdepth = q;
                 }
                 Some(c)
             }
@@ -184,6 +223,11 @@ impl Engine {
         match &self.cfg {
             None => Some(children[rng.below(children.len() as u64) as usize].1),
             Some(cfg) => {
+                let booked = cfg.book.then(|| bao_ai::book::lookup(pos)).flatten();
+                if let Some(e) = booked {
+                    stats.book += 1;
+                    return children.iter().find(|(m, _)| *m == e.mv).map(|(_, p)| *p);
+                }
                 let r = match self.weights {
                     None => bao_ai::think(pos, cfg, rng.next_u64()),
                     Some(w) => {
@@ -205,7 +249,10 @@ impl Engine {
 
 #[derive(Default)]
 struct Stats {
+    /// Moves searched (book moves not counted).
     moves: u64,
+    /// Moves played from the opening book.
+    book: u64,
     depth: u64,
     nodes: u64,
     max_time: Duration,
@@ -261,8 +308,28 @@ fn winner(side: Side) -> Outcome {
 
 /// `bao match`.
 pub fn run(args: &MatchArgs) -> ExitCode {
-    let a = Engine::new(args.a, args, args.depth_a, args.features_a, args.weights_a);
-    let b = Engine::new(args.b, args, args.depth_b, args.features_b, None);
+    let a = Engine::new(
+        args.a,
+        args,
+        Overrides {
+            depth: args.depth_a,
+            features: args.features_a,
+            weights: args.weights_a,
+            book: args.book_a,
+            qdepth: args.qdepth_a,
+        },
+    );
+    let b = Engine::new(
+        args.b,
+        args,
+        Overrides {
+            depth: args.depth_b,
+            features: args.features_b,
+            weights: None,
+            book: args.book_b,
+            qdepth: args.qdepth_b,
+        },
+    );
     let pairs = args.games.div_ceil(2).max(1);
     let mut rng = Rng::new(args.seed);
     let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);
@@ -348,9 +415,10 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     for (p, st) in [(args.a, &sa), (args.b, &sb)] {
         if st.moves > 0 {
             say!(
-                "  {}: {} moves searched, mean depth {:.1}, mean nodes {:.0}, longest think {:.1} ms",
+                "  {}: {} moves searched ({} from the book), mean depth {:.1}, mean nodes {:.0}, longest think {:.1} ms",
                 p.name(),
                 st.moves,
+                st.book,
                 st.depth as f64 / st.moves as f64,
                 st.nodes as f64 / st.moves as f64,
                 st.max_time.as_secs_f64() * 1e3
