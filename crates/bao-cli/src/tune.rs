@@ -55,6 +55,13 @@ pub struct TuneArgs {
     /// Weights to keep as they are (comma-separated names, e.g. front,tempo).
     #[arg(long, value_delimiter = ',')]
     pub fixed: Vec<String>,
+    /// Label each quiet position also by a search of this many nodes (the level's settings): its score
+    /// turned into an expected result with the K of the old weights. 0: game results only.
+    #[arg(long, default_value_t = 0)]
+    pub search_label: u64,
+    /// With --search-label: the share of the game result in a label (the rest is the search's).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
 }
 
 fn parse_level(s: &str) -> Result<Level, String> {
@@ -133,6 +140,42 @@ fn load(path: &std::path::Path, variant: Variant, out: &mut Vec<Labelled>) -> Re
         }
     }
     Ok(())
+}
+
+/// Blends each sample's game result with the expected result of a `--search-label`-node search of its
+/// position (`sigmoid(k·score)`): a deeper judge than the static evaluation, and less noisy than one game's
+/// result. The samples are in the order [`run`] made them from `data`.
+fn relabel(
+    data: &[Labelled],
+    train: &mut [Sample],
+    held: &mut [Sample],
+    args: &TuneArgs,
+    cfg: &bao_ai::LevelConfig,
+    k: f64,
+) {
+    let mut search = *cfg;
+    search.nodes = Some(args.search_label);
+    search.book = false;
+    let (mut ti, mut hi) = (0, 0);
+    let t = std::time::Instant::now();
+    for (n, l) in data.iter().filter(|l| texel::is_quiet(&l.pos)).enumerate() {
+        let s = if bao_ai::rng::mix(l.game).is_multiple_of(5) {
+            hi += 1;
+            &mut held[hi - 1]
+        } else {
+            ti += 1;
+            &mut train[ti - 1]
+        };
+        let score = bao_ai::think(&l.pos, &search, 0).score;
+        s.result = args.lambda * s.result + (1.0 - args.lambda) * texel::sigmoid(k, score);
+        if (n + 1) % 500 == 0 {
+            eprintln!(
+                "{} positions labelled by search, {:.0} s",
+                n + 1,
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
 }
 
 fn show(w: &Weights) -> String {
@@ -218,6 +261,10 @@ pub fn run(args: &TuneArgs) -> ExitCode {
     if train.is_empty() {
         eprintln!("bao tune: no quiet positions to fit");
         return ExitCode::FAILURE;
+    }
+    if args.search_label > 0 {
+        let k = texel::fit_k(&train, &cfg.weights.weights(args.variant));
+        relabel(&data, &mut train, &mut held, args, &cfg, k);
     }
     let mut fixed = Vec::new();
     for name in &args.fixed {
