@@ -88,10 +88,12 @@ export class Review {
     const moves = this.data.moves;
     for (const li of document.querySelectorAll('[data-role=moves] li.mv')) {
       const m = moves[Number(li.dataset.ply)];
-      if (m && li.dataset.class !== m.class) {
+      if (m && (li.dataset.class !== m.class || li.dataset.lang !== document.documentElement.lang)) {
         li.dataset.class = m.class;
+        li.dataset.lang = document.documentElement.lang;
+        li.toggleAttribute('data-book', !!m.book);
         const b = li.querySelector('button');
-        if (b) b.title = t(`review.class.${m.class}`);
+        if (b) b.title = t(`review.class.${m.class}`) + (m.book ? ` · ${t('review.book.short')}` : '');
       }
     }
     const sel = this.selected();
@@ -115,7 +117,8 @@ export class Review {
     }
     const said = t('review.point', { n: m.ply + 1, move: m.move, cls: t(`review.class.${m.class}`) });
     const better = m.line && m.line.length ? ` ${t('review.better', { best: m.best, line: m.line.join(' ') })}` : '';
-    note.textContent = said + better;
+    const book = m.book ? ` ${t('review.book')}` : '';
+    note.textContent = said + book + better;
     note.dataset.class = m.class;
     show.hidden = !(m.line && m.line.length);
   }

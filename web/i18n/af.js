@@ -347,6 +347,8 @@ export default {
   'review.graph': 'Beoordeling deur die spel: bo die middel staan Suid beter, daaronder Noord',
   'review.point': 'Skuif {n}, {move}: {cls}',
   'review.better': 'Beter was {best}, met die voortsetting {line}.',
+  'review.book': 'Dit is die skuif uit die openingsboek: die rekenaar het hierdie stelling vooraf deeglik bestudeer.',
+  'review.book.short': 'boekskuif',
   'review.show': 'Wys die beter voortsetting',
   'review.class.best': 'beste skuif',
   'review.class.good': 'goeie skuif',

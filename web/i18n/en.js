@@ -347,6 +347,8 @@ export default {
   'review.graph': 'Evaluation along the game: above the middle South is better, below it North',
   'review.point': 'Move {n}, {move}: {cls}',
   'review.better': 'Better was {best}, with the line {line}.',
+  'review.book': "This is the opening book's move: the computer studied this position at length in advance.",
+  'review.book.short': 'book move',
   'review.show': 'Show the better line',
   'review.class.best': 'best move',
   'review.class.good': 'good move',

@@ -347,6 +347,8 @@ export default {
   'review.graph': 'Beoordeling door de partij heen: boven het midden staat Zuid beter, eronder Noord',
   'review.point': 'Zet {n}, {move}: {cls}',
   'review.better': 'Beter was {best}, met de voortzetting {line}.',
+  'review.book': 'Dit is de zet uit het openingsboek: de computer heeft deze stelling vooraf grondig bestudeerd.',
+  'review.book.short': 'boekzet',
   'review.show': 'Betere voortzetting tonen',
   'review.class.best': 'beste zet',
   'review.class.good': 'goede zet',

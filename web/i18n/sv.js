@@ -347,6 +347,8 @@ export default {
   'review.graph': 'Bedömning genom partiet: ovanför mitten står Syd bättre, under den Nord',
   'review.point': 'Drag {n}, {move}: {cls}',
   'review.better': 'Bättre var {best}, med följden {line}.',
+  'review.book': 'Det här är öppningsbokens drag: datorn har studerat ställningen grundligt i förväg.',
+  'review.book.short': 'bokdrag',
   'review.show': 'Visa den bättre följden',
   'review.class.best': 'bästa draget',
   'review.class.good': 'bra drag',

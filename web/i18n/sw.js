@@ -347,6 +347,8 @@ export default {
   'review.graph': 'Tathmini katika mchezo wote: juu ya katikati Kusini ni bora, chini yake Kaskazini',
   'review.point': 'Hatua {n}, {move}: {cls}',
   'review.better': 'Bora ingekuwa {best}, kwa mfuatano {line}.',
+  'review.book': 'Hii ndiyo hatua ya kitabu cha mianzo: kompyuta ilichunguza hali hii kwa kina mapema.',
+  'review.book.short': 'hatua ya kitabu',
   'review.show': 'Onyesha mfuatano bora',
   'review.class.best': 'hatua bora kabisa',
   'review.class.good': 'hatua nzuri',

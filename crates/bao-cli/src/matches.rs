@@ -116,7 +116,7 @@ pub struct MatchArgs {
 }
 
 /// Parses `on` or `off`.
-fn parse_on_off(s: &str) -> Result<bool, String> {
+pub(crate) fn parse_on_off(s: &str) -> Result<bool, String> {
     match s {
         "on" => Ok(true),
         "off" => Ok(false),

@@ -35,6 +35,10 @@ pub struct ThinkArgs {
     /// Depth limit (default: the level's).
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Whether the opening book answers the positions it holds (on or off; default: as the level, on for
+    /// hard only).
+    #[arg(long, value_parser = crate::matches::parse_on_off)]
+    pub book: Option<bool>,
 }
 
 /// The settings `bao think` searches with.
@@ -47,6 +51,9 @@ fn config(args: &ThinkArgs, variant: Variant) -> LevelConfig {
         cfg.max_depth = d;
     }
     cfg.nodes = args.nodes;
+    if let Some(b) = args.book {
+        cfg.book = b;
+    }
     cfg
 }
 

@@ -191,7 +191,12 @@ async fn analyses_beyond_the_concurrency_cap_are_refused() {
         c.computer_threads = 1;
     })
     .await;
-    let body = json!({ "position": Position::new(Variant::Kiswahili), "think_ms": 2000 });
+    // A position past the opening book, whose positions are answered without a search.
+    let mut pos = Position::new(Variant::Kiswahili);
+    while bao_ai::book::lookup(&pos).is_some() || pos.legal_moves().len() < 2 {
+        pos = pos.children()[0].1;
+    }
+    let body = json!({ "position": pos, "think_ms": 2000 });
     let first = {
         let http = s.http.clone();
         let url = s.url("/api/analysis");

@@ -735,15 +735,17 @@ async fn computer_opponent_plays_and_rematches() {
 }
 
 /// The computer stops thinking as soon as its human opponent leaves (its hard search would take 1.5 s),
-/// plays nothing while they are away, and thinks again in full when they come back.
+/// plays nothing while they are away, and thinks again in full when they come back. The human first plays
+/// past the opening book, whose moves the computer plays at once.
 #[tokio::test]
 async fn computer_stops_thinking_when_the_human_leaves() {
     let s = Server::fresh().await;
     let (id, _, token) = s
-        .create(json!({"variant": "kiswahili", "seat": "north", "opponent": "computer", "level": "hard"}))
+        .create(json!({"variant": "kiswahili", "seat": "south", "opponent": "computer", "level": "hard"}))
         .await;
     let mut h = s.ws(&id).await;
     h.hello(Some(&token), 0).await;
+    let ply = h.play_out_of_the_book("kiswahili").await;
     let until = |ms| std::time::Instant::now() + Duration::from_millis(ms);
     let deadline = until(1_000);
     while s.metric("bao_computer_searches").await < 1.0 {
@@ -764,10 +766,23 @@ async fn computer_stops_thinking_when_the_human_leaves() {
     }
     tokio::time::sleep(Duration::from_millis(100)).await;
     let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
-    assert_eq!(snap["moves"], json!([]), "a cut-short search plays nothing");
+    assert_eq!(
+        snap["moves"].as_array().map(Vec::len),
+        Some(ply as usize),
+        "a cut-short search plays nothing"
+    );
     let mut h = s.ws(&id).await;
     h.hello(Some(&token), 0).await;
-    assert_eq!(h.recv_t("moved").await["by"], "south");
+    // (Moves from before, if the server sends them again, come first.)
+    let mut m = h.recv_t("moved").await;
+    while m["ply"].as_u64() < Some(ply) {
+        m = h.recv_t("moved").await;
+    }
+    assert_eq!(
+        (m["by"].as_str(), m["ply"].as_u64()),
+        (Some("north"), Some(ply)),
+        "{m}"
+    );
     s.stop().await;
 }
 
@@ -782,7 +797,7 @@ async fn computer_searches_take_turns_for_the_cores() {
     let mut humans = Vec::new();
     for _ in 0..3 {
         let (id, _, token) = s
-            .create(json!({"variant": "kiswahili", "seat": "north", "opponent": "computer", "level": "hard"}))
+            .create(json!({"variant": "kiswahili", "seat": "south", "opponent": "computer", "level": "hard"}))
             .await;
         let mut h = s.ws(&id).await;
         h.hello(Some(&token), 0).await;
@@ -802,10 +817,14 @@ async fn computer_searches_take_turns_for_the_cores() {
             }
         }
     };
+    // Each human plays past the opening book (whose moves the computer plays at once, though each holds a
+    // slot meanwhile), then waits for a searched move, all three at once.
     let moves = async {
-        for h in &mut humans {
-            assert_eq!(h.recv_t("moved").await["by"], "south");
-        }
+        futures_util::future::join_all(humans.iter_mut().map(|h| async move {
+            h.play_out_of_the_book("kiswahili").await;
+            assert_eq!(h.recv_t("moved").await["by"], "north");
+        }))
+        .await;
     };
     tokio::select! {
         most = watch => panic!("{most} computer searches ran at once"),

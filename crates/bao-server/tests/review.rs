@@ -19,12 +19,25 @@ async fn friends(s: &Server, variant: &str) -> (String, Ws, Ws) {
 /// Plays `plies` moves (the first legal move each time) and has the side to move resign: a short finished
 /// game. Returns its id and the moves played.
 async fn short_finished_game(s: &Server, variant: &str, plies: u64) -> (String, Vec<String>) {
+    short_game_from(s, variant, plies, None).await
+}
+
+/// [`short_finished_game`], with `first` as the first move instead of the first legal one.
+async fn short_game_from(
+    s: &Server,
+    variant: &str,
+    plies: u64,
+    first: Option<String>,
+) -> (String, Vec<String>) {
     let (id, mut a, mut b) = friends(s, variant).await;
     let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
     let mut legal = snap["legal"].as_array().unwrap().clone();
     let mut moves = Vec::new();
     for ply in 0..plies {
-        let mv = legal[0].as_str().unwrap().to_owned();
+        let mv = match (&first, ply) {
+            (Some(f), 0) => f.clone(),
+            _ => legal[0].as_str().unwrap().to_owned(),
+        };
         let mover = if ply % 2 == 0 { &mut a } else { &mut b };
         mover
             .send(json!({"t": "move", "ply": ply, "move": mv}))
@@ -57,10 +70,20 @@ async fn review(s: &Server, id: &str) -> Value {
     panic!("the review of {id} did not finish");
 }
 
-fn check_review(review: &Value, moves: &[String]) {
+/// Checks a review of `moves` (from the start of `variant`): every field, and `book` against the opening
+/// book itself.
+fn check_review(review: &Value, variant: &str, moves: &[String]) {
     let list = review["moves"].as_array().unwrap();
     assert_eq!(list.len(), moves.len(), "{review}");
+    let mut pos = bao_core::Position::new(variant.parse().unwrap());
     for (i, m) in list.iter().enumerate() {
+        let mv: bao_core::Move = moves[i].parse().unwrap();
+        let booked = bao_ai::book::lookup(&pos).is_some_and(|e| e.mv == mv);
+        assert_eq!(m["book"], booked, "{m}");
+        if booked {
+            assert_eq!(m["best"], m["move"], "the book's move is the best: {m}");
+        }
+        pos = pos.play(mv).unwrap().0;
         assert_eq!(m["ply"], i as u64);
         assert_eq!(m["move"], moves[i].as_str());
         assert!(m["best"].is_string(), "{m}");
@@ -103,7 +126,7 @@ async fn unknown_and_unfinished_games_are_refused_and_finished_ones_reviewed() {
 
     let (id, moves) = short_finished_game(&s, "kiswahili", 6).await;
     let first = review(&s, &id).await;
-    check_review(&first, &moves);
+    check_review(&first, "kiswahili", &moves);
     assert_eq!(
         s.metric("bao_reviews_waiting").await,
         0.0,
@@ -115,6 +138,26 @@ async fn unknown_and_unfinished_games_are_refused_and_finished_ones_reviewed() {
     s.stop().await;
 }
 
+/// A game opened with the opening book's move: the review marks that move as the book's (and the others by
+/// the book too, which `check_review` compares).
+#[tokio::test]
+async fn the_opening_books_move_is_marked_in_the_review() {
+    let s = Server::fresh_with(|c| c.review_ms = 5).await;
+    for variant in ["kiswahili", "kujifunza"] {
+        let start = bao_core::Position::new(variant.parse().unwrap());
+        let book = bao_ai::book::lookup(&start).expect("the book holds the start");
+        let (id, moves) = short_game_from(&s, variant, 3, Some(book.mv.to_string())).await;
+        let r = review(&s, &id).await;
+        check_review(&r, variant, &moves);
+        assert_eq!(r["moves"][0]["book"], true, "{r}");
+        assert_eq!(
+            r["moves"][0]["score_before"], book.score,
+            "the book's score: {r}"
+        );
+    }
+    s.stop().await;
+}
+
 #[tokio::test]
 async fn a_review_is_kept_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
@@ -123,7 +166,7 @@ async fn a_review_is_kept_across_a_restart() {
     let s = Server::start_with(config.clone()).await;
     let (id, moves) = short_finished_game(&s, "kimasai", 4).await;
     let first = review(&s, &id).await;
-    check_review(&first, &moves);
+    check_review(&first, "kimasai", &moves);
     s.stop().await;
 
     let s = Server::start_with(config).await;
@@ -135,7 +178,9 @@ async fn a_review_is_kept_across_a_restart() {
 
 #[tokio::test]
 async fn a_full_queue_is_refused_with_busy() {
-    // One game reviewed at a time and one waiting: a third is refused. Long searches keep the first busy.
+    // One game reviewed at a time and one waiting: a third is refused. Long searches keep the first busy:
+    // 6 plies, so that at least the last position is past the opening book (at most 5 plies deep) and
+    // searched.
     let s = Server::fresh_with(|c| {
         c.review_ms = 1000;
         c.review_queue = 1;
@@ -143,7 +188,7 @@ async fn a_full_queue_is_refused_with_busy() {
     .await;
     let mut ids = Vec::new();
     for _ in 0..3 {
-        ids.push(short_finished_game(&s, "kujifunza", 2).await.0);
+        ids.push(short_finished_game(&s, "kiswahili", 6).await.0);
     }
     let (code, _) = s.get_json(&format!("/api/games/{}/review", ids[0])).await;
     assert_eq!(code, 202);

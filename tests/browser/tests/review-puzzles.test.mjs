@@ -1,6 +1,8 @@
 // Issue 17's review and puzzles in chromium: a puzzle solved by typing the winner's moves (the page answers
 // with the defender's replies), a puzzle failed with a legal wrong move, a hint, and the review of a short
-// finished game (resigned after a few moves): data-class on every move and the evaluation graph.
+// finished game (resigned after a few moves, the first of them the opening book's): data-class on every move,
+// the book move marked, and the evaluation graph.
+import { readFileSync } from 'node:fs';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, api } from '../lib/harness.mjs';
@@ -87,13 +89,25 @@ test('a legal wrong move fails the puzzle; the solution can be replayed with nar
   await page.context().close();
 });
 
-test('a short finished game is reviewed: classes on the moves and the evaluation graph', async () => {
+/** The opening book's move at the start of `variant`: the line of its book file with no moves before `;`. */
+function bookStart(variant) {
+  const text = readFileSync(new URL(`../../../crates/bao-ai/books/${variant}.txt`, import.meta.url), 'utf8');
+  const line = text.split('\n').find((l) => l.trim().startsWith(';'));
+  return line.split(';')[1].trim().split(/\s+/)[0];
+}
+
+test('a short finished game is reviewed: classes on the moves, the book move, the evaluation graph', async () => {
   const page = await newPage();
   const { body: game } = await api(server.url, '/api/games', {
     method: 'POST',
     body: JSON.stringify({ variant: 'kiswahili', opponent: 'computer', level: 'easy', seat: 'south' }),
   });
   await openGame(page, server.url, game, true);
+  const book = bookStart('kiswahili');
+  await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  await page.fill('input[data-role=move-input]', book);
+  await page.press('input[data-role=move-input]', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length > 0);
   await playTyped(page, server.url, game, 4);
   await resignOver(page, game);
   await page.waitForSelector('[data-action=review]', { state: 'visible' });
@@ -105,6 +119,14 @@ test('a short finished game is reviewed: classes on the moves and the evaluation
   assert.equal(status, 200);
   const classes = await page.$$eval('[data-role=moves] li[data-class]', (els) => els.map((e) => e.dataset.class));
   assert.deepEqual(classes, review.moves.map((m) => m.class));
+  // The first move was the book's: the review says so, the move list marks it, and its note tells why.
+  assert.equal(review.moves[0].move, book);
+  assert.equal(review.moves[0].book, true);
+  assert.equal(review.moves[0].best, book);
+  const marked = await page.$$eval('[data-role=moves] li[data-class]', (els) => els.map((e) => e.hasAttribute('data-book')));
+  assert.deepEqual(marked, review.moves.map((m) => m.book));
+  await page.click('[data-role=moves] li.mv[data-ply="0"] button');
+  await page.waitForFunction(() => /book/.test(document.querySelector('[data-role=review-note]').textContent));
   assert.equal(await page.locator('[data-role=eval-graph] svg circle').count(), n);
   // Clicking a point selects that move.
   await page.click('[data-role=eval-graph] circle[data-ply="0"]');

@@ -55,6 +55,10 @@ pub struct ReviewedMove {
     pub score_after: i32,
     /// How good the move was.
     pub class: MoveClass,
+    /// The move is the opening book's move for the position before it (`hard`'s book of long searches,
+    /// bao_ai::book); `best` is then the same move.
+    #[serde(default)]
+    pub book: bool,
     /// For a mistake or a blunder: the better line, `best` first, then the replies the computer expects.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[schema(value_type = Vec<rules::Move>)]

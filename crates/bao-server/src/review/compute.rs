@@ -66,6 +66,7 @@ pub async fn review_game(
         let before = values[i];
         let after = -values[i + 1];
         let class = classify(before, after, best == *mv);
+        let book = bao_ai::book::lookup(&positions[i]).is_some_and(|e| e.mv == *mv);
         let line = if matches!(class, MoveClass::Mistake | MoveClass::Blunder) {
             searcher.line(positions[i], best).await?
         } else {
@@ -78,6 +79,7 @@ pub async fn review_game(
             score_before: before,
             score_after: after,
             class,
+            book,
             line,
         });
     }

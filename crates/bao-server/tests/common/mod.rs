@@ -347,6 +347,41 @@ impl Ws {
     pub async fn close(mut self) {
         let _ = self.stream.close(None).await;
     }
+
+    /// As South against the computer (North) in a new game of `variant`, welcomed: plays moves, and reads
+    /// the computer's instant replies from its opening book, until the position after South's move is past
+    /// the book (and North has a choice), so that the computer's next move is a real search (`hard`: its
+    /// whole budget). Returns the ply of that coming move.
+    pub async fn play_out_of_the_book(&mut self, variant: &str) -> u64 {
+        let mut pos = bao_core::Position::new(variant.parse().unwrap());
+        let mut ply = 0;
+        loop {
+            let children = pos.children();
+            let (mv, next) = children
+                .iter()
+                .find(|(_, c)| {
+                    c.result().is_none()
+                        && c.legal_moves().len() > 1
+                        && bao_ai::book::lookup(c).is_none()
+                })
+                .or(children.first())
+                .copied()
+                .unwrap();
+            self.send(json!({"t": "move", "ply": ply, "move": mv.to_string()}))
+                .await;
+            assert_eq!(self.recv_t("moved").await["by"], "south");
+            ply += 1;
+            pos = next;
+            if bao_ai::book::lookup(&pos).is_none() && pos.legal_moves().len() > 1 {
+                return ply;
+            }
+            let reply = self.recv_t("moved").await;
+            assert_eq!(reply["by"], "north", "{reply}");
+            let mv: bao_core::Move = reply["move"].as_str().unwrap().parse().unwrap();
+            pos = pos.play(mv).unwrap().0;
+            ply += 1;
+        }
+    }
 }
 
 pub fn close_code(c: CloseCode) -> u16 {
