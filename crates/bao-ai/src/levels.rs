@@ -39,6 +39,9 @@ pub struct LevelConfig {
     pub features: Features,
     /// The evaluation weights the level uses.
     pub weights: WeightSet,
+    /// Search threads (Lazy SMP, see [`crate::search`]). 1 for every level: live games keep one thread
+    /// each; analysis and reviews raise it when the server has cores to spare.
+    pub threads: u32,
 }
 
 impl LevelConfig {
@@ -58,6 +61,7 @@ impl LevelConfig {
             qdepth: self.qdepth,
             cancel: None,
             features: self.features,
+            threads: self.threads,
         }
     }
 }
@@ -96,6 +100,7 @@ impl Level {
                 qdepth: 2,
                 features: Features::NONE,
                 weights: WeightSet::V1,
+                threads: 1,
             },
             Level::Medium => LevelConfig {
                 max_depth: 3,
@@ -107,6 +112,7 @@ impl Level {
                 qdepth: 4,
                 features: Features::NONE,
                 weights: WeightSet::V1,
+                threads: 1,
             },
             Level::Hard => LevelConfig {
                 features: Features::HARD,
@@ -123,6 +129,7 @@ impl Level {
                 qdepth: 6,
                 features: Features::NONE,
                 weights: WeightSet::V1,
+                threads: 1,
             },
         }
     }
