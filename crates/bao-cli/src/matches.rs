@@ -82,6 +82,13 @@ pub struct MatchArgs {
     /// `bao tune` prints them), to try a weight set before a level takes it.
     #[arg(long, value_parser = parse_weights)]
     pub weights_a: Option<Weights>,
+    /// Search threads of the first player (Lazy SMP; its level's 1 by default). Several threads make the
+    /// games depend on timing, so use it with --ms rather than --nodes.
+    #[arg(long, default_value_t = 1)]
+    pub threads_a: u32,
+    /// Search threads of the second player (as --threads-a).
+    #[arg(long, default_value_t = 1)]
+    pub threads_b: u32,
     /// Search features of the second player instead of its level's (as --features-a).
     #[arg(long, value_parser = parse_features)]
     pub features_b: Option<Features>,
@@ -155,6 +162,7 @@ impl Engine {
         depth: Option<u32>,
         features: Option<Features>,
         weights: Option<Weights>,
+        threads: u32,
     ) -> Engine {
         let cfg = match player {
             Player::Random => None,
@@ -170,6 +178,7 @@ impl Engine {
                 if let Some(f) = features {
                     c.features = f;
                 }
+                c.threads = threads;
                 Some(c)
             }
         };
@@ -261,8 +270,22 @@ fn winner(side: Side) -> Outcome {
 
 /// `bao match`.
 pub fn run(args: &MatchArgs) -> ExitCode {
-    let a = Engine::new(args.a, args, args.depth_a, args.features_a, args.weights_a);
-    let b = Engine::new(args.b, args, args.depth_b, args.features_b, None);
+    let a = Engine::new(
+        args.a,
+        args,
+        args.depth_a,
+        args.features_a,
+        args.weights_a,
+        args.threads_a,
+    );
+    let b = Engine::new(
+        args.b,
+        args,
+        args.depth_b,
+        args.features_b,
+        None,
+        args.threads_b,
+    );
     let pairs = args.games.div_ceil(2).max(1);
     let mut rng = Rng::new(args.seed);
     let (mut wins, mut losses, mut draws) = (0u32, 0u32, 0u32);

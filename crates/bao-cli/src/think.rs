@@ -35,6 +35,9 @@ pub struct ThinkArgs {
     /// Depth limit (default: the level's).
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Search threads (Lazy SMP). With more than one the answers depend on timing, even at a node budget.
+    #[arg(long, default_value_t = 1)]
+    pub threads: u32,
 }
 
 /// The settings `bao think` searches with.
@@ -47,6 +50,7 @@ fn config(args: &ThinkArgs, variant: Variant) -> LevelConfig {
         cfg.max_depth = d;
     }
     cfg.nodes = args.nodes;
+    cfg.threads = args.threads;
     cfg
 }
 
