@@ -114,6 +114,14 @@ impl Features {
         null_guard: false,
         null_verify: false,
     };
+    /// Every feature switched on (tests use it to cover every path of the search).
+    pub const ALL: Features = Features {
+        lmr: true,
+        aspiration: true,
+        null_move: true,
+        null_guard: true,
+        null_verify: true,
+    };
     /// What `hard` uses.
     pub const HARD: Features = Features {
         lmr: false,

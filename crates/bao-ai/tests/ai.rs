@@ -17,15 +17,6 @@ fn budgeted(level: Level, nodes: u64) -> LevelConfig {
     cfg
 }
 
-/// Every optional search feature switched on.
-const ALL_FEATURES: Features = Features {
-    lmr: true,
-    aspiration: true,
-    null_move: true,
-    null_guard: true,
-    null_verify: true,
-};
-
 /// `hard-v1` is `hard` as it was before issue 21, so that matches against it stay comparable: its settings
 /// must not drift.
 #[test]
@@ -205,7 +196,7 @@ fn wins_in_two_are_found() {
             }
             found += 1;
             let every_feature = LevelConfig {
-                features: ALL_FEATURES,
+                features: Features::ALL,
                 ..budgeted(Level::Hard, 200_000)
             };
             let three_threads = LevelConfig {

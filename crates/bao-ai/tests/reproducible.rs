@@ -6,36 +6,9 @@
 
 use std::time::Duration;
 
-use bao_ai::{think, Features, Level, LevelConfig, Rng};
-use bao_core::{Position, Variant};
-
-/// A position 12 to 20 random plies into a seeded game that is still going (as in the search bench).
-fn mid_game(variant: Variant, seed: u64) -> Position {
-    let mut rng = Rng::new(seed);
-    loop {
-        let mut pos = Position::new(variant);
-        let plies = 12 + rng.below(9);
-        for _ in 0..plies {
-            let children = pos.children();
-            if children.is_empty() {
-                break;
-            }
-            pos = children[rng.below(children.len() as u64) as usize].1;
-        }
-        if pos.result().is_none() && pos.children().len() > 1 {
-            return pos;
-        }
-    }
-}
-
-/// Every optional search feature switched on, so every path of the search is covered.
-const ALL_FEATURES: Features = Features {
-    lmr: true,
-    aspiration: true,
-    null_move: true,
-    null_guard: true,
-    null_verify: true,
-};
+use bao_ai::openings::mid_game;
+use bao_ai::{think, Features, Level, LevelConfig};
+use bao_core::Variant;
 
 /// One line per search: variant, seed, settings, then the answer.
 fn lines() -> Vec<String> {
@@ -50,7 +23,7 @@ fn lines() -> Vec<String> {
                 (
                     "all-features",
                     LevelConfig {
-                        features: ALL_FEATURES,
+                        features: Features::ALL,
                         noise: 20,
                         ..Level::Hard.config_for(variant)
                     },
