@@ -712,7 +712,8 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
         stop: AtomicBool::new(false),
     };
     let (tt, shared, children) = (&tt, &shared, &children);
-    let helpers: Vec<(SearchResult, u64)> = std::thread::scope(|scope| {
+    // Each thread's answer and node count, the main thread's first.
+    let per_thread: Vec<(SearchResult, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
             .filter_map(|id| {
                 let first_depth = 1 + id % 2;
@@ -738,15 +739,15 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
         out
     });
     // The main thread's answer, unless a helper finished a deeper iteration.
-    let mut answer = helpers[0].0.clone();
-    for (found, _) in &helpers[1..] {
+    let mut answer = per_thread[0].0.clone();
+    for (found, _) in &per_thread[1..] {
         if found.depth > answer.depth {
             answer.best = found.best;
             answer.score = found.score;
             answer.depth = found.depth;
         }
     }
-    answer.nodes = helpers.iter().map(|h| h.1).sum::<u64>().max(1);
+    answer.nodes = per_thread.iter().map(|h| h.1).sum::<u64>().max(1);
     answer.elapsed = start.elapsed();
     answer
 }
