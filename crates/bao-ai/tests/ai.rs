@@ -1,5 +1,7 @@
 //! Behaviour of the computer opponent: it finds forced wins, never throws its front row away, always answers
-//! with a legal move and is reproducible. No timed assertions: searches use node or depth budgets.
+//! with a legal move and is reproducible, on one thread or several. No timed assertions (searches use node or
+//! depth budgets), except the loose upper bound of `threads_stop_on_time_and_on_cancel`, seconds above the
+//! budget, which only a search that ignores its stop could exceed.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
