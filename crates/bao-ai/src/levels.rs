@@ -41,6 +41,9 @@ pub struct LevelConfig {
     pub weights: WeightSet,
     /// Whether the level plays the opening book's move ([`crate::book`]) where it has one.
     pub book: bool,
+    /// Search threads (Lazy SMP, see [`crate::search`]). 1 for every level: live games keep one thread
+    /// each; analysis and reviews raise it when the server has cores to spare.
+    pub threads: u32,
 }
 
 impl LevelConfig {
@@ -60,6 +63,7 @@ impl LevelConfig {
             qdepth: self.qdepth,
             cancel: None,
             features: self.features,
+            threads: self.threads,
         }
     }
 }
@@ -99,6 +103,7 @@ impl Level {
                 features: Features::NONE,
                 weights: WeightSet::V1,
                 book: false,
+                threads: 1,
             },
             Level::Medium => LevelConfig {
                 max_depth: 3,
@@ -111,6 +116,7 @@ impl Level {
                 features: Features::NONE,
                 weights: WeightSet::V1,
                 book: false,
+                threads: 1,
             },
             Level::Hard => LevelConfig {
                 features: Features::HARD,
@@ -129,6 +135,7 @@ impl Level {
                 features: Features::NONE,
                 weights: WeightSet::V1,
                 book: false,
+                threads: 1,
             },
         }
     }

@@ -68,3 +68,23 @@ pub fn judge(pos: &Position, nodes: u64) -> i32 {
     });
     sign * crate::search::search(&pos, &opts).score
 }
+
+/// A position 12 to 20 random plies into a game seeded by `seed` that is still going and offers a choice of
+/// moves: the fixed positions of the search bench and of the reproducibility test (tests/reproducible.rs).
+pub fn mid_game(variant: Variant, seed: u64) -> Position {
+    let mut rng = Rng::new(seed);
+    loop {
+        let mut pos = Position::new(variant);
+        let plies = 12 + rng.below(9);
+        for _ in 0..plies {
+            let children = pos.children();
+            if children.is_empty() {
+                break;
+            }
+            pos = children[rng.below(children.len() as u64) as usize].1;
+        }
+        if pos.result().is_none() && pos.children().len() > 1 {
+            return pos;
+        }
+    }
+}

@@ -16,9 +16,16 @@
 //!   (checked every 64 nodes, since a node next to a long relay chain may take most of a millisecond). When
 //!   either runs out the search unwinds at once and answers with the best move of the last finished
 //!   iteration, or of the unfinished one if it already beat it.
+//! - **Threads (Lazy SMP).** With `threads` > 1, helper threads run the same iterative deepening on the same
+//!   root, sharing the transposition table (lock-free, see `tt`), each with its own killers and history; a
+//!   helper on an odd thread starts one ply deeper, so the threads do not all search the same tree in step.
+//!   What one thread stores cuts nodes for the others. The main thread's answer is the result (a helper's
+//!   when it finished a deeper iteration); when the main thread is done the helpers are stopped. The node
+//!   budget counts the nodes of all threads (added to a shared counter every 64 nodes); the time budget and
+//!   `cancel` apply to every thread. With one thread the search is exactly the single-threaded one.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -70,6 +77,9 @@ pub struct Options {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Optional search techniques (none: the search of `hard-v1`).
     pub features: Features,
+    /// Search threads (Lazy SMP); 0 counts as 1. Several threads search deeper in the same time, but the
+    /// result then depends on their timing: only one thread is reproducible at a node budget.
+    pub threads: u32,
 }
 
 /// Search techniques that a level may switch on; each is kept in a level only if a match shows it pays
@@ -103,6 +113,14 @@ impl Features {
         null_move: false,
         null_guard: false,
         null_verify: false,
+    };
+    /// Every feature switched on (tests use it to cover every path of the search).
+    pub const ALL: Features = Features {
+        lmr: true,
+        aspiration: true,
+        null_move: true,
+        null_guard: true,
+        null_verify: true,
     };
     /// What `hard` uses.
     pub const HARD: Features = Features {
@@ -146,6 +164,7 @@ impl Options {
             qdepth: 6,
             cancel: None,
             features: Features::NONE,
+            threads: 1,
         }
     }
 }
@@ -209,14 +228,32 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-struct Searcher {
-    tt: Table,
+/// What the threads of one search share besides the table.
+struct Shared {
+    /// Nodes of all threads, added in batches of 64 (see [`Searcher::out_of_budget`]).
+    nodes: AtomicU64,
+    /// Set when the search is over: the main thread finished, or some thread spent the budget.
+    stop: AtomicBool,
+}
+
+/// Stack of a helper thread: the recursion holds a move list of positions per ply (as much as the main
+/// thread may use, so that a helper never runs out first).
+const HELPER_STACK: usize = 8 << 20;
+
+struct Searcher<'t> {
+    tt: &'t Table,
     w: Weights,
     noise: i32,
     seed: u64,
     qdepth: i32,
     nodes: u64,
+    /// Nodes of the other threads, as of this thread's last batch (0 with one thread).
+    others: u64,
+    /// State shared with the other threads (`None` with one thread).
+    shared: Option<&'t Shared>,
     node_limit: u64,
+    /// When the search started.
+    start: Instant,
     deadline: Option<Instant>,
     stop: bool,
     killers: [[Option<Move>; 2]; MAX_PLY],
@@ -237,7 +274,38 @@ const LAP_BUDGET: u64 = 100_000;
 /// Most unsettled positions remembered (iterative deepening meets them again in every iteration).
 const UNSETTLED_CACHE: usize = 4096;
 
-impl Searcher {
+impl<'t> Searcher<'t> {
+    /// A searcher for `pos` with the options `opts`, started at `start`.
+    fn new(
+        pos: &Position,
+        opts: &Options,
+        start: Instant,
+        tt: &'t Table,
+        shared: Option<&'t Shared>,
+    ) -> Searcher<'t> {
+        Searcher {
+            tt,
+            w: opts
+                .weights
+                .unwrap_or_else(|| opts.weight_set.weights(pos.variant())),
+            noise: opts.noise.max(0),
+            seed: mix(opts.seed ^ 0xA0BA_0BA0),
+            qdepth: opts.qdepth as i32,
+            nodes: 0,
+            others: 0,
+            shared,
+            node_limit: opts.limits.nodes.unwrap_or(u64::MAX),
+            start,
+            deadline: opts.limits.time.map(|t| start + t),
+            stop: false,
+            killers: [[None; 2]; MAX_PLY],
+            history: [0; 32 * 3 * 2],
+            unsettled: HashSet::new(),
+            cancel: opts.cancel.clone(),
+            features: opts.features,
+        }
+    }
+
     /// The legal moves of a position below the root with their positions, or `None` when telling them apart
     /// would take more than [`LAP_BUDGET`] laps.
     #[inline]
@@ -256,13 +324,27 @@ impl Searcher {
         c
     }
 
-    /// Counts a node and says whether the budget is spent.
+    /// Counts a node and says whether the budget is spent. With several threads, every 64th node adds this
+    /// thread's last 64 to the shared count (so the budget may be overshot by under 64 nodes per thread) and
+    /// looks at the shared stop flag.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
+        if self.nodes + self.others >= self.node_limit {
             self.stop = true;
+            if let Some(sh) = self.shared {
+                sh.stop.store(true, Ordering::Relaxed);
+            }
         } else if self.nodes & 63 == 0 {
+            if let Some(sh) = self.shared {
+                // Every earlier multiple of 64 was added too (or the search stopped), so the shared count
+                // holds exactly `self.nodes` of this thread's nodes.
+                let total = sh.nodes.fetch_add(64, Ordering::Relaxed) + 64;
+                self.others = total.saturating_sub(self.nodes);
+                if sh.stop.load(Ordering::Relaxed) {
+                    self.stop = true;
+                }
+            }
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stop = true;
@@ -616,118 +698,166 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
         return result;
     }
 
-    let mut s = Searcher {
-        tt: Table::new(opts.tt_bits),
-        w: opts
-            .weights
-            .unwrap_or_else(|| opts.weight_set.weights(pos.variant())),
-        noise: opts.noise.max(0),
-        seed: mix(opts.seed ^ 0xA0BA_0BA0),
-        qdepth: opts.qdepth as i32,
-        nodes: 0,
-        node_limit: opts.limits.nodes.unwrap_or(u64::MAX),
-        deadline: opts.limits.time.map(|t| start + t),
-        stop: false,
-        killers: [[None; 2]; MAX_PLY],
-        history: [0; 32 * 3 * 2],
-        unsettled: HashSet::new(),
-        cancel: opts.cancel.clone(),
-        features: opts.features,
+    let tt = Table::new(opts.tt_bits);
+    let threads = opts.threads.max(1);
+    if threads == 1 {
+        let mut s = Searcher::new(pos, opts, start, &tt, None);
+        s.deepen(pos, &children, opts, 1, true, &mut result);
+        result.nodes = s.nodes.max(1);
+        result.elapsed = start.elapsed();
+        return result;
+    }
+    let shared = Shared {
+        nodes: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
     };
-
-    // Root moves, best first; reordered after each iteration by their scores.
-    let (first_order, n) = s.order(pos, &children, u8::MAX, 0, 2);
-    let mut root: Vec<(u8, i32)> = first_order[..n].iter().map(|&i| (i, -INF)).collect();
-    let max_depth = opts.limits.max_depth.clamp(1, (MAX_PLY / 2) as u32);
-    for depth in 1..=max_depth {
-        let d = depth as i32;
-        // The window: around the last score with aspiration windows, else everything.
-        let (mut lo, mut hi) = (-INF, INF);
-        if opts.features.aspiration && depth >= 4 && result.score.abs() < MATE_BOUND {
-            (lo, hi) = (result.score - ASPIRATION, result.score + ASPIRATION);
+    let (tt, shared, children) = (&tt, &shared, &children);
+    // Each thread's answer and node count, the main thread's first.
+    let per_thread: Vec<(SearchResult, u64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads)
+            .filter_map(|id| {
+                let first_depth = 1 + id % 2;
+                let mut found = result.clone();
+                std::thread::Builder::new()
+                    .name(format!("bao-search-{id}"))
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut s = Searcher::new(pos, opts, start, tt, Some(shared));
+                        s.deepen(pos, children, opts, first_depth, false, &mut found);
+                        (found, s.nodes)
+                    })
+                    // A helper that cannot be started is only a loss of speed.
+                    .ok()
+            })
+            .collect();
+        let mut s = Searcher::new(pos, opts, start, tt, Some(shared));
+        s.deepen(pos, children, opts, 1, true, &mut result);
+        shared.stop.store(true, Ordering::Relaxed);
+        let mut out = vec![(result.clone(), s.nodes)];
+        // A helper that panicked (it cannot: the search does not panic) would only lose its nodes.
+        out.extend(handles.into_iter().filter_map(|h| h.join().ok()));
+        out
+    });
+    // The main thread's answer, unless a helper finished a deeper iteration.
+    let mut answer = per_thread[0].0.clone();
+    for (found, _) in &per_thread[1..] {
+        if found.depth > answer.depth {
+            answer.best = found.best;
+            answer.score = found.score;
+            answer.depth = found.depth;
         }
-        let mut iter_best: Option<(u8, i32)>;
-        loop {
-            let (mut alpha, beta) = (lo, hi);
-            iter_best = None;
-            #[allow(clippy::needless_range_loop)] // `root[k]` is written inside the loop
-            for k in 0..root.len() {
-                let i = root[k].0;
-                let child = &children[i as usize].1;
-                let score = if k == 0 {
-                    -s.search(child, d - 1, 1, -beta, -alpha)
-                } else {
-                    let sc = -s.search(child, d - 1, 1, -alpha - 1, -alpha);
-                    if sc > alpha && sc < beta && !s.stop {
+    }
+    answer.nodes = per_thread.iter().map(|h| h.1).sum::<u64>().max(1);
+    answer.elapsed = start.elapsed();
+    answer
+}
+
+impl Searcher<'_> {
+    /// The iterative deepening from `first_depth` on, over the root moves `children` of `pos`; `result`
+    /// holds the answer so far and is updated after each iteration. `main`: this is the main thread (only
+    /// it decides when the search is over).
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        children: &MoveList<(Move, Position)>,
+        opts: &Options,
+        first_depth: u32,
+        main: bool,
+        result: &mut SearchResult,
+    ) {
+        let s = self;
+        // Root moves, best first; reordered after each iteration by their scores.
+        let (first_order, n) = s.order(pos, children, u8::MAX, 0, 2);
+        let mut root: Vec<(u8, i32)> = first_order[..n].iter().map(|&i| (i, -INF)).collect();
+        let max_depth = opts.limits.max_depth.clamp(1, (MAX_PLY / 2) as u32);
+        for depth in first_depth.min(max_depth)..=max_depth {
+            let d = depth as i32;
+            // The window: around the last score with aspiration windows, else everything.
+            let (mut lo, mut hi) = (-INF, INF);
+            if opts.features.aspiration && depth >= 4 && result.score.abs() < MATE_BOUND {
+                (lo, hi) = (result.score - ASPIRATION, result.score + ASPIRATION);
+            }
+            let mut iter_best: Option<(u8, i32)>;
+            loop {
+                let (mut alpha, beta) = (lo, hi);
+                iter_best = None;
+                #[allow(clippy::needless_range_loop)] // `root[k]` is written inside the loop
+                for k in 0..root.len() {
+                    let i = root[k].0;
+                    let child = &children[i as usize].1;
+                    let score = if k == 0 {
                         -s.search(child, d - 1, 1, -beta, -alpha)
                     } else {
-                        sc
+                        let sc = -s.search(child, d - 1, 1, -alpha - 1, -alpha);
+                        if sc > alpha && sc < beta && !s.stop {
+                            -s.search(child, d - 1, 1, -beta, -alpha)
+                        } else {
+                            sc
+                        }
+                    };
+                    if s.stop {
+                        break;
                     }
-                };
+                    root[k].1 = score;
+                    if score > alpha {
+                        alpha = score;
+                        iter_best = Some((i, score));
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
                 if s.stop {
                     break;
                 }
-                root[k].1 = score;
-                if score > alpha {
-                    alpha = score;
-                    iter_best = Some((i, score));
-                    if score >= beta {
-                        break;
-                    }
+                // Outside the window: search this depth again with the window open on that side.
+                match iter_best {
+                    None if lo > -INF => lo = -INF,
+                    Some((_, sc)) if sc >= hi && hi < INF => hi = INF,
+                    _ => break,
+                }
+                for r in &mut root {
+                    r.1 = -INF;
+                }
+            }
+            if let Some((i, sc)) = iter_best {
+                // Also when the iteration was cut: the first move searched is the previous best, so a move
+                // that finished with a higher score is a sound improvement.
+                if !s.stop || k_first_done(&root) {
+                    result.best = Some(children[i as usize].0);
+                    result.score = sc;
                 }
             }
             if s.stop {
                 break;
             }
-            // Outside the window: search this depth again with the window open on that side.
-            match iter_best {
-                None if lo > -INF => lo = -INF,
-                Some((_, sc)) if sc >= hi && hi < INF => hi = INF,
-                _ => break,
+            result.depth = depth;
+            result.nodes = s.nodes;
+            // Best move first, the others by this iteration's (bounded) scores; stable for determinism.
+            root.sort_by_key(|r| std::cmp::Reverse(r.1));
+            if let Some(pos_best) = root
+                .iter()
+                .position(|r| Some(children[r.0 as usize].0) == result.best)
+            {
+                let r = root.remove(pos_best);
+                root.insert(0, r);
             }
             for r in &mut root {
                 r.1 = -INF;
             }
-        }
-        if let Some((i, sc)) = iter_best {
-            // Also when the iteration was cut: the first move searched is the previous best, so a move
-            // that finished with a higher score is a sound improvement.
-            if !s.stop || k_first_done(&root) {
-                result.best = Some(children[i as usize].0);
-                result.score = sc;
-            }
-        }
-        if s.stop {
-            break;
-        }
-        result.depth = depth;
-        result.nodes = s.nodes;
-        // Best move first, the others by this iteration's (bounded) scores; stable for determinism.
-        root.sort_by_key(|r| std::cmp::Reverse(r.1));
-        if let Some(pos_best) = root
-            .iter()
-            .position(|r| Some(children[r.0 as usize].0) == result.best)
-        {
-            let r = root.remove(pos_best);
-            root.insert(0, r);
-        }
-        for r in &mut root {
-            r.1 = -INF;
-        }
-        // A forced win or loss within the horizon will not change with more depth.
-        if result.score.abs() > MATE_BOUND && MATE - result.score.abs() <= d {
-            break;
-        }
-        // An iteration takes several times as long as the previous one: do not start one that cannot end.
-        if let Some(t) = opts.limits.time {
-            if start.elapsed() * 2 > t {
+            // A forced win or loss within the horizon will not change with more depth.
+            if result.score.abs() > MATE_BOUND && MATE - result.score.abs() <= d {
                 break;
+            }
+            // An iteration takes several times as long as the previous one: do not start one that cannot end.
+            // (Helpers go on until the main thread stops them: their deeper iterations still fill the table.)
+            if let (Some(t), true) = (opts.limits.time, main) {
+                if s.start.elapsed() * 2 > t {
+                    break;
+                }
             }
         }
     }
-    result.nodes = s.nodes.max(1);
-    result.elapsed = start.elapsed();
-    result
 }
 
 /// Whether the first root move of the running iteration got a score (it was searched to the end).

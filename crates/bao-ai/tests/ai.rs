@@ -1,5 +1,7 @@
 //! Behaviour of the computer opponent: it finds forced wins, never throws its front row away, always answers
-//! with a legal move and is reproducible. No timed assertions: searches use node or depth budgets.
+//! with a legal move and is reproducible, on one thread or several. No timed assertions (searches use node or
+//! depth budgets), except the loose upper bound of `threads_stop_on_time_and_on_cancel`, seconds above the
+//! budget, which only a search that ignores its stop could exceed.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -16,15 +18,6 @@ fn budgeted(level: Level, nodes: u64) -> LevelConfig {
     cfg.nodes = Some(nodes);
     cfg
 }
-
-/// Every optional search feature switched on.
-const ALL_FEATURES: Features = Features {
-    lmr: true,
-    aspiration: true,
-    null_move: true,
-    null_guard: true,
-    null_verify: true,
-};
 
 /// `hard-v1` is `hard` as it was before issue 21, so that matches against it stay comparable: its settings
 /// must not drift.
@@ -230,7 +223,11 @@ fn wins_in_two_are_found() {
             }
             found += 1;
             let every_feature = LevelConfig {
-                features: ALL_FEATURES,
+                features: Features::ALL,
+                ..budgeted(Level::Hard, 200_000)
+            };
+            let three_threads = LevelConfig {
+                threads: 3,
                 ..budgeted(Level::Hard, 200_000)
             };
             let configs = [
@@ -238,6 +235,7 @@ fn wins_in_two_are_found() {
                 budgeted(Level::Hard, 200_000),
                 budgeted(Level::HardV1, 200_000),
                 every_feature,
+                three_threads,
             ];
             for cfg in configs {
                 let r = think(&pos, &cfg, 1);
@@ -362,6 +360,7 @@ proptest! {
         seed in any::<u64>(),
         plies in 0usize..120,
         nodes in prop::sample::select(vec![1u64, 2, 7, 64, 300, 5000]),
+        threads in 1u32..4,
         level in prop::sample::select(Level::ALL.to_vec()),
         lmr in any::<bool>(),
         aspiration in any::<bool>(),
@@ -382,7 +381,7 @@ proptest! {
             null_guard: null == 2,
             null_verify: null == 3,
         };
-        let cfg = LevelConfig { features, ..budgeted(level, nodes) };
+        let cfg = LevelConfig { features, threads, ..budgeted(level, nodes) };
         let r = think(&pos, &cfg, seed);
         match r.best {
             Some(mv) => prop_assert!(pos.is_legal(mv), "{} is illegal in {}", mv, pos.to_json()),
@@ -451,5 +450,109 @@ fn null_move_guard_sees_zugzwang() {
     ] {
         let r = run(f);
         assert_eq!((r.best, r.score), (plain.best, plain.score), "{f:?}");
+    }
+}
+
+/// Several threads (Lazy SMP) share one node budget: all their nodes count, and the overshoot is bounded by
+/// the batches in which they add them up (64 nodes per thread, twice over for the lag of the stop flag).
+#[test]
+fn threads_share_the_node_budget() {
+    for variant in Variant::ALL {
+        for pos in random_game_positions(variant, 11, 1)
+            .iter()
+            .step_by(9)
+            .take(4)
+        {
+            for threads in [2u32, 3] {
+                let nodes = 60_000;
+                let cfg = LevelConfig {
+                    threads,
+                    ..budgeted(Level::Hard, nodes)
+                };
+                let r = think(pos, &cfg, 1);
+                let mv = r.best.expect("a move");
+                assert!(pos.is_legal(mv), "{variant} {threads} threads: {mv}");
+                assert!(
+                    r.nodes <= nodes + 128 * u64::from(threads),
+                    "{variant} {threads} threads: {} nodes for a budget of {nodes}",
+                    r.nodes
+                );
+            }
+        }
+    }
+}
+
+/// The time budget and the caller's stop flag hold for every thread: `think` returns (and its helper threads
+/// with it, `std::thread::scope` sees to that) soon after either. The bounds are loose on purpose: this only
+/// catches a helper that keeps the search running, not a slow machine.
+#[test]
+fn threads_stop_on_time_and_on_cancel() {
+    let pos = random_game_positions(Variant::Kiswahili, 3, 1)[20];
+    let timed = LevelConfig {
+        threads: 3,
+        time: Duration::from_millis(100),
+        ..Level::Hard.config()
+    };
+    let started = std::time::Instant::now();
+    let r = think(&pos, &timed, 1);
+    assert!(pos.is_legal(r.best.expect("a move")));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut opts = LevelConfig {
+        threads: 3,
+        time: Duration::from_secs(600),
+        ..Level::Hard.config()
+    }
+    .options(1);
+    opts.cancel = Some(Arc::clone(&cancel));
+    let started = std::time::Instant::now();
+    let r = std::thread::scope(|s| {
+        let search = s.spawn(|| bao_ai::search::search(&pos, &opts));
+        std::thread::sleep(Duration::from_millis(50));
+        cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        search.join().expect("the search does not panic")
+    });
+    assert!(pos.is_legal(r.best.expect("a move")));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// With one thread, `threads: 0` and `threads: 1` are the same search (tests/reproducible.rs checks that it is
+/// the search of before); with two, the answer is legal and the search reaches at least depth 1.
+#[test]
+fn one_thread_is_the_plain_search() {
+    for variant in Variant::ALL {
+        let pos = random_game_positions(variant, 4, 1)[10];
+        let one = think(&pos, &budgeted(Level::Hard, 50_000), 3);
+        let zero = think(
+            &pos,
+            &LevelConfig {
+                threads: 0,
+                ..budgeted(Level::Hard, 50_000)
+            },
+            3,
+        );
+        assert_eq!(
+            (one.best, one.score, one.depth, one.nodes),
+            (zero.best, zero.score, zero.depth, zero.nodes)
+        );
+        let two = think(
+            &pos,
+            &LevelConfig {
+                threads: 2,
+                ..budgeted(Level::Hard, 50_000)
+            },
+            3,
+        );
+        assert!(pos.is_legal(two.best.expect("a move")));
+        assert!(two.depth >= 1);
     }
 }

@@ -82,6 +82,13 @@ pub struct MatchArgs {
     /// `bao tune` prints them), to try a weight set before a level takes it.
     #[arg(long, value_parser = parse_weights)]
     pub weights_a: Option<Weights>,
+    /// Search threads of the first player (Lazy SMP; its level's 1 by default). Several threads make the
+    /// games depend on timing, so use it with --ms rather than --nodes.
+    #[arg(long, default_value_t = 1)]
+    pub threads_a: u32,
+    /// Search threads of the second player (as --threads-a).
+    #[arg(long, default_value_t = 1)]
+    pub threads_b: u32,
     /// Search features of the second player instead of its level's (as --features-a).
     #[arg(long, value_parser = parse_features)]
     pub features_b: Option<Features>,
@@ -171,13 +178,14 @@ struct Engine {
 }
 
 /// What the command line changes in one player's level.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Overrides {
     depth: Option<u32>,
     features: Option<Features>,
     weights: Option<Weights>,
     book: Option<bool>,
     qdepth: Option<u32>,
+    threads: u32,
 }
 
 impl Engine {
@@ -188,6 +196,7 @@ impl Engine {
             weights,
             book,
             qdepth,
+            threads,
         } = o;
         let cfg = match player {
             Player::Random => None,
@@ -209,6 +218,7 @@ impl Engine {
                 if let Some(q) = qdepth {
                     c.qdepth = q;
                 }
+                c.threads = threads;
                 Some(c)
             }
         };
@@ -317,6 +327,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             weights: args.weights_a,
             book: args.book_a,
             qdepth: args.qdepth_a,
+            threads: args.threads_a,
         },
     );
     let b = Engine::new(
@@ -328,6 +339,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             weights: None,
             book: args.book_b,
             qdepth: args.qdepth_b,
+            threads: args.threads_b,
         },
     );
     let pairs = args.games.div_ceil(2).max(1);

@@ -39,6 +39,9 @@ pub struct ThinkArgs {
     /// hard only).
     #[arg(long, value_parser = crate::matches::parse_on_off)]
     pub book: Option<bool>,
+    /// Search threads (Lazy SMP). With more than one the answers depend on timing, even at a node budget.
+    #[arg(long, default_value_t = 1)]
+    pub threads: u32,
 }
 
 /// The settings `bao think` searches with.
@@ -54,6 +57,7 @@ fn config(args: &ThinkArgs, variant: Variant) -> LevelConfig {
     if let Some(b) = args.book {
         cfg.book = b;
     }
+    cfg.threads = args.threads;
     cfg
 }
 

@@ -5,7 +5,8 @@
 //! refused (`too_complex`), a search lasts at most [`MAX_THINK_MS`], analyses are rate-limited per address
 //! (`--analysis-per-minute`) and capped in number (`--analysis-concurrency`, refused with 429 beyond), and each
 //! runs on the blocking pool holding one of the computer's permits (`--computer-threads`), so analyses and
-//! computer opponents together never take more cores than that.
+//! computer opponents together never take more cores than that. A search may take more of them, up to
+//! `--analysis-threads`, when they are free at that moment, and then searches with one thread per permit.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use crate::error::AppError;
 use crate::metrics::Metrics;
 use crate::openapi::AnalysisErrors;
 use crate::protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
+use crate::review::take_spare_permits;
 use crate::state::AppState;
 
 /// Laps of relay sowing (beyond each move's first 24) that telling a position's moves apart may take, for the
@@ -82,16 +84,18 @@ pub async fn analyse(
     let metrics = state.rooms().deps().metrics.clone();
     metrics.analyses.inc();
     let running = Running(metrics);
-    let permit = state
-        .rooms()
-        .deps()
-        .computer_permits
-        .clone()
+    let permits = &state.rooms().deps().computer_permits;
+    let mut permit = Arc::clone(permits)
         .acquire_owned()
         .await
         .map_err(|_| AppError::Unavailable)?;
+    // More threads only for a search, and only with permits to spare (`--analysis-threads`).
+    let threads = match think {
+        Some(_) => take_spare_permits(permits, &mut permit, state.config().analysis_threads),
+        None => 1,
+    };
     let answer = tokio::task::spawn_blocking(move || {
-        let answer = analysis_of(&pos, think);
+        let answer = analysis_of(&pos, think, threads);
         drop((permit, place, running));
         answer
     })
@@ -109,9 +113,13 @@ impl Drop for Running {
     }
 }
 
-/// The analysis of `pos`, with a search of `think` if asked. Blocking: up to `think` plus, for a position
-/// within [`LAP_BUDGET`], a few milliseconds.
-pub fn analysis_of(pos: &Position, think: Option<Duration>) -> Result<Analysis, AppError> {
+/// The analysis of `pos`, with a search of `think` on `threads` threads if asked. Blocking: up to `think`
+/// plus, for a position within [`LAP_BUDGET`], a few milliseconds.
+pub fn analysis_of(
+    pos: &Position,
+    think: Option<Duration>,
+    threads: u32,
+) -> Result<Analysis, AppError> {
     let children = pos
         .children_within(LAP_BUDGET)
         .ok_or(AppError::TooComplex)?;
@@ -135,6 +143,7 @@ pub fn analysis_of(pos: &Position, think: Option<Duration>) -> Result<Analysis, 
         Some(time) if !moves.is_empty() => {
             let mut cfg = bao_ai::Level::Hard.config_for(pos.variant());
             cfg.time = time;
+            cfg.threads = threads;
             let found = bao_ai::think(pos, &cfg, 0);
             found.best.map(|mv| Best {
                 mv,

@@ -124,6 +124,13 @@ pub struct Config {
     /// milliseconds. Reviews run one at a time on one of the `--computer-threads` permits, after live games.
     #[arg(long, env = "BAO_REVIEW_MS", default_value_t = 200)]
     pub review_ms: u64,
+    /// Search threads an analysis or a review may use at most (Lazy SMP): after its one
+    /// `--computer-threads` permit it takes up to this many minus one more, only those free at that moment
+    /// (never while a live game waits for one), and searches with as many threads as permits held. Live games
+    /// always search with one thread. 1: every search on one thread.
+    #[arg(long, env = "BAO_ANALYSIS_THREADS", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub analysis_threads: u32,
     /// Games waiting for a review at most; more are refused with 503 `busy` until the queue shortens.
     #[arg(long, env = "BAO_REVIEW_QUEUE", default_value_t = 32)]
     pub review_queue: usize,
@@ -172,6 +179,7 @@ impl Config {
             analysis_concurrency: 2,
             review_ms: 200,
             review_queue: 32,
+            analysis_threads: 1,
             log_format: "text".into(),
             log_level: "info".into(),
         }

@@ -8,8 +8,8 @@ use bao_ai::{LevelConfig, SearchResult, MATE};
 use bao_core::{Move, Position};
 use tokio::sync::Semaphore;
 
-use super::acquire_after_live_games;
 use super::classify::classify;
+use super::{acquire_after_live_games, take_spare_permits};
 use crate::error::AppError;
 use crate::protocol::{MoveClass, Review, ReviewedMove};
 use crate::store::Store;
@@ -18,11 +18,12 @@ use crate::store::Store;
 const LINE_MOVES: usize = 4;
 
 /// Reviews game `id` as stored: searches each of its positions for `think`, one at a time, each holding one
-/// of `permits` taken after live games.
+/// of `permits` taken after live games, and with up to `threads` threads when as many permits are free.
 pub async fn review_game(
     store: &Store,
     permits: &Arc<Semaphore>,
     think: Duration,
+    threads: u32,
     id: &str,
 ) -> Result<Review, AppError> {
     let (game, rows) = store.load(id).await?.ok_or(AppError::NotFound)?;
@@ -45,6 +46,7 @@ pub async fn review_game(
     let searcher = Searcher {
         permits,
         think,
+        threads,
         cfg: config(game.variant, think),
     };
     // The computer's answer at each position; `None` where the game is over.
@@ -114,6 +116,8 @@ fn values(positions: &[Position], found: &[Option<SearchResult>]) -> Vec<i32> {
 struct Searcher<'a> {
     permits: &'a Arc<Semaphore>,
     think: Duration,
+    /// Most threads (permits) one search may use.
+    threads: u32,
     cfg: LevelConfig,
 }
 
@@ -123,8 +127,13 @@ impl Searcher<'_> {
         self.search_for(pos, self.cfg).await
     }
 
-    async fn search_for(&self, pos: Position, cfg: LevelConfig) -> Result<SearchResult, AppError> {
-        let permit = acquire_after_live_games(self.permits).await?;
+    async fn search_for(
+        &self,
+        pos: Position,
+        mut cfg: LevelConfig,
+    ) -> Result<SearchResult, AppError> {
+        let mut permit = acquire_after_live_games(self.permits).await?;
+        cfg.threads = take_spare_permits(self.permits, &mut permit, self.threads);
         tokio::task::spawn_blocking(move || {
             let r = bao_ai::think(&pos, &cfg, 0);
             drop(permit);

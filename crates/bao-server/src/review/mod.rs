@@ -8,7 +8,9 @@
 //! permits (`--computer-threads`, shared with the rooms' computer opponents and `POST /api/analysis`). A
 //! review takes a permit only when one is free and nobody waits for it ([`acquire_after_live_games`]), and
 //! gives it back after each position, so a live game's computer never waits behind more than one position
-//! of a review.
+//! of a review. A search may use more threads (Lazy SMP) only with permits to spare: after its one it takes up
+//! to `--analysis-threads` minus one more that are free at that moment ([`take_spare_permits`]), and gives
+//! them all back with it.
 //!
 //! Here the queue and the handler; `compute.rs` the review of one game, `classify.rs` the classes.
 
@@ -45,6 +47,8 @@ pub struct Reviews {
     store: Store,
     permits: Arc<Semaphore>,
     think: Duration,
+    /// `--analysis-threads`: most threads (permits) one search of a review may use.
+    threads: u32,
     queue: mpsc::Sender<String>,
     /// The receiver until the worker task is started (at the first review asked for, inside the runtime).
     idle: Mutex<Option<mpsc::Receiver<String>>>,
@@ -63,6 +67,7 @@ impl Reviews {
             store,
             permits,
             think: Duration::from_millis(config.review_ms.max(1)),
+            threads: config.analysis_threads.max(1),
             queue,
             idle: Mutex::new(Some(rx)),
             pending: Arc::default(),
@@ -106,6 +111,7 @@ impl Reviews {
             return Ok(());
         };
         let (store, permits, think) = (self.store.clone(), Arc::clone(&self.permits), self.think);
+        let threads = self.threads;
         let pending = Arc::clone(&self.pending);
         let waiting = self.waiting.clone();
         let done_with = move |id: &str| {
@@ -121,7 +127,7 @@ impl Reviews {
                     done_with(&id);
                     continue;
                 }
-                let done = review_game(&store, &permits, think, &id).await;
+                let done = review_game(&store, &permits, think, threads, &id).await;
                 let stored = match done {
                     Ok(review) => match serde_json::to_string(&review) {
                         Ok(body) => store.insert_review(&id, think_ms(think), &body).await,
@@ -160,6 +166,24 @@ pub async fn acquire_after_live_games(
             Err(TryAcquireError::NoPermits) => tokio::time::sleep(PERMIT_POLL).await,
         }
     }
+}
+
+/// Adds to `permit` (one of the computer's `permits`) up to `threads - 1` more, only those free at once and
+/// only while no live game waits for one (`try_acquire` fails while anyone is queued, as above), and returns
+/// how many threads the search may use: one per permit held. Dropping `permit` gives them all back.
+pub fn take_spare_permits(
+    permits: &Arc<Semaphore>,
+    permit: &mut OwnedSemaphorePermit,
+    threads: u32,
+) -> u32 {
+    let wanted = usize::try_from(threads).unwrap_or(1);
+    while permit.num_permits() < wanted {
+        match Arc::clone(permits).try_acquire_owned() {
+            Ok(p) => permit.merge(p),
+            Err(_) => break,
+        }
+    }
+    u32::try_from(permit.num_permits()).unwrap_or(1)
 }
 
 /// `GET /api/games/{id}/review`: `200` with the review, or `202` while the computer is making it.
@@ -240,5 +264,49 @@ mod tests {
         review.await.unwrap();
         assert_eq!(order.recv().await, Some("live"));
         assert_eq!(order.recv().await, Some("review"));
+    }
+
+    /// With `--analysis-threads 3`, a search takes the spare permits there are: 2 threads when 2 permits
+    /// are free (its own and one more), 1 when only its own is, 3 (not more) when plenty are; and it gives
+    /// them all back at the end.
+    #[tokio::test]
+    async fn a_search_takes_only_the_permits_that_are_free() {
+        let permits = Arc::new(Semaphore::new(4));
+        let live = Arc::clone(&permits).acquire_many_owned(2).await.unwrap();
+        // 2 free: the review's own and one more.
+        let mut own = acquire_after_live_games(&permits).await.unwrap();
+        assert_eq!(take_spare_permits(&permits, &mut own, 3), 2);
+        assert_eq!(permits.available_permits(), 0);
+        drop(own);
+        assert_eq!(permits.available_permits(), 2);
+        // None free besides its own: one thread.
+        let other_live = Arc::clone(&permits).acquire_owned().await.unwrap();
+        let mut own = acquire_after_live_games(&permits).await.unwrap();
+        assert_eq!(take_spare_permits(&permits, &mut own, 3), 1);
+        drop((own, other_live, live));
+        // All 4 free: no more than asked for; and 1 (the default) never takes a second.
+        let mut own = acquire_after_live_games(&permits).await.unwrap();
+        assert_eq!(take_spare_permits(&permits, &mut own, 3), 3);
+        drop(own);
+        let mut own = acquire_after_live_games(&permits).await.unwrap();
+        assert_eq!(take_spare_permits(&permits, &mut own, 1), 1);
+        drop(own);
+        assert_eq!(permits.available_permits(), 4);
+    }
+
+    /// A live game waiting for a permit gets it: the search does not take it as a spare.
+    #[tokio::test(start_paused = true)]
+    async fn spare_permits_are_not_taken_from_a_waiting_live_game() {
+        let permits = Arc::new(Semaphore::new(2));
+        let mut own = acquire_after_live_games(&permits).await.unwrap();
+        let held = Arc::clone(&permits).acquire_owned().await.unwrap();
+        let waiting = {
+            let permits = Arc::clone(&permits);
+            tokio::spawn(async move { permits.acquire_owned().await.unwrap() })
+        };
+        tokio::time::sleep(PERMIT_POLL).await;
+        drop(held);
+        assert_eq!(take_spare_permits(&permits, &mut own, 2), 1);
+        drop(waiting.await.unwrap());
     }
 }
