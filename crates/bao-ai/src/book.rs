@@ -155,10 +155,7 @@ impl Book {
 
 /// `pos` after `mv`, if `mv` is legal there.
 fn play(pos: &Position, mv: Move) -> Option<Position> {
-    if pos.result().is_some() || !pos.legal_moves().contains(&mv) {
-        return None;
-    }
-    pos.play_unchecked(mv)
+    pos.play(mv).ok().map(|(next, _)| next)
 }
 
 /// The text of the book compiled in for `variant`.
