@@ -4,25 +4,24 @@
 //! Whatever a client sends, the work stays bounded: positions whose moves take long to tell apart are
 //! refused (`too_complex`), a search lasts at most [`MAX_THINK_MS`], analyses are rate-limited per address
 //! (`--analysis-per-minute`) and capped in number (`--analysis-concurrency`, refused with 429 beyond), and each
-//! runs on the blocking pool holding one of the computer's permits (`--computer-threads`), so analyses and
-//! computer opponents together never take more cores than that. A search may take more of them, up to
-//! `--analysis-threads`, when they are free at that moment, and then searches with one thread per permit.
+//! runs on the blocking pool holding one of the computer's permits (`--computer-threads`,
+//! [`crate::computer_pool`]), so analyses and computer opponents together never take more cores than that. A
+//! search may take more of them, up to `--analysis-threads`, when they are free at that moment, and then
+//! searches with one thread per permit.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use bao_core::Position;
+use prometheus_client::metrics::gauge::Gauge;
 
-use crate::api::{client_key, JsonBody};
 use crate::error::AppError;
-use crate::metrics::Metrics;
+use crate::http::extract::{client_key, JsonBody};
 use crate::openapi::AnalysisErrors;
 use crate::protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
-use crate::review::take_spare_permits;
 use crate::state::AppState;
 
 /// Laps of relay sowing (beyond each move's first 24) that telling a position's moves apart may take, for the
@@ -81,17 +80,14 @@ pub async fn analyse(
                     "the server is analysing as many positions as it may; try again in a moment",
                 retry_after: BUSY_RETRY,
             })?;
-    let metrics = state.rooms().deps().metrics.clone();
-    metrics.analyses.inc();
-    let running = Running(metrics);
-    let permits = &state.rooms().deps().computer_permits;
-    let mut permit = Arc::clone(permits)
-        .acquire_owned()
-        .await
-        .map_err(|_| AppError::Unavailable)?;
+    let analyses = state.metrics().analyses.clone();
+    analyses.inc();
+    let running = Running(analyses);
+    let computer = state.computer();
+    let mut permit = computer.for_analysis().await?;
     // More threads only for a search, and only with permits to spare (`--analysis-threads`).
     let threads = match think {
-        Some(_) => take_spare_permits(permits, &mut permit, state.config().analysis_threads),
+        Some(_) => computer.take_spare(&mut permit),
         None => 1,
     };
     let answer = tokio::task::spawn_blocking(move || {
@@ -105,11 +101,11 @@ pub async fn analyse(
 }
 
 /// Counts an analysis in `bao_analyses` until dropped (also when the request is dropped while it waits).
-struct Running(Arc<Metrics>);
+struct Running(Gauge);
 
 impl Drop for Running {
     fn drop(&mut self) {
-        self.0.analyses.dec();
+        self.0.dec();
     }
 }
 

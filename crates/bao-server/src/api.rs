@@ -2,83 +2,28 @@
 
 use std::net::SocketAddr;
 
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
-use axum::extract::{
-    ConnectInfo, FromRequest, FromRequestParts, Path, Query, Request, State, WebSocketUpgrade,
-};
-use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{ConnectInfo, Query, State, WebSocketUpgrade};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bao_ai::Level;
 use bao_core::{Side, Variant};
-use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
-use crate::limits::{client_ip, ClientKey};
+use crate::http::extract::{client_key, GameId, JsonBody};
 use crate::openapi::{
-    CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, SocketErrors,
+    CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, ReviewErrors, SocketErrors,
 };
 use crate::protocol::{
-    game_path, share_url, CreateGame, Created, ErrorBody, History, Joined, Opponent, SeatChoice,
-    SeatKind, Snapshot, Version,
+    game_path, share_url, CreateGame, Created, History, Joined, Opponent, Review, Reviewing,
+    SeatChoice, SeatKind, Snapshot, Version,
 };
 use crate::room::clock::TimeControl;
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::tokens::{hash_token, new_token};
 use crate::ws;
-
-/// A JSON body read leniently (any content type, empty means `{}`), with errors in the API's format.
-#[derive(Debug)]
-pub struct JsonBody<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
-    type Rejection = AppError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e: BytesRejection| {
-                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    AppError::PayloadTooLarge
-                } else {
-                    AppError::BadRequest(format!("cannot read the body: {e}"))
-                }
-            })?;
-        let text: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-            b"{}"
-        } else {
-            &bytes
-        };
-        serde_json::from_slice(text)
-            .map(JsonBody)
-            .map_err(|e| AppError::BadRequest(format!("bad JSON: {e}")))
-    }
-}
-
-/// The `{id}` of a game's path. An id that is not valid UTF-8 (`%FF`) names no game: `not_found`, in JSON
-/// like every API error, where axum's own `Path` rejection would answer a plain-text 400.
-#[derive(Debug)]
-pub struct GameId(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for GameId {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match Path::<String>::from_request_parts(parts, state).await {
-            Ok(Path(id)) => Ok(GameId(id)),
-            Err(PathRejection::FailedToDeserializePathParams(_)) => Err(AppError::NotFound),
-            Err(e) => Err(AppError::Internal(format!("game id in the path: {e}"))),
-        }
-    }
-}
-
-/// The client's address as the per-address limits count it.
-pub(crate) fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> ClientKey {
-    ClientKey::of(client_ip(state.config().trust_forwarded, peer, headers))
-}
 
 /// `GET /api/version`: the server's version and the commit it was built from (shown in the page footer).
 #[utoipa::path(
@@ -96,24 +41,6 @@ pub async fn version() -> Json<Version> {
         version: env!("CARGO_PKG_VERSION").to_owned(),
         commit: env!("BAO_COMMIT").to_owned(),
     })
-}
-
-/// `GET /api/openapi.json`: this API described as OpenAPI 3.1 ([`crate::openapi`]).
-#[utoipa::path(
-    get,
-    path = "/api/openapi.json",
-    operation_id = "getOpenApi",
-    tag = "server",
-    responses(
-        (status = 200, description = "this document", content_type = "application/json",
-            body = Object),
-        (status = 500, description = "`internal`: the document could not be written", body = ErrorBody),
-        PlainErrors,
-    )
-)]
-pub async fn openapi_json() -> Result<Response, AppError> {
-    let json = crate::openapi::document_json()?;
-    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }
 
 /// `POST /api/games`: creates a game; the creator gets a seat and its token.
@@ -298,6 +225,50 @@ pub async fn record(
 ) -> Result<Response, AppError> {
     let text = state.rooms().game(&id).record().await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+/// `GET /api/games/{id}/review`: `200` with the review, or `202` while the computer is making it.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/review",
+    operation_id = "getReview",
+    tag = "games",
+    params(("id" = String, Path, description = "the game id")),
+    responses(
+        (status = 200, description = "the review: every move with the computer's best move, the scores \
+            before and after it for the side that moved, its class, and for mistakes and blunders the \
+            better line", body = Review),
+        (status = 202, description = "the computer is reviewing the game (the first request starts it): \
+            ask again in a second or two", body = Reviewing),
+        ReviewErrors,
+    )
+)]
+pub async fn get_review(
+    State(state): State<AppState>,
+    GameId(id): GameId,
+) -> Result<Response, AppError> {
+    match state.reviews().review(&id).await? {
+        Some(body) => Ok((
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response()),
+        None => {
+            let mut r = (
+                StatusCode::ACCEPTED,
+                Json(Reviewing {
+                    status: "reviewing".into(),
+                }),
+            )
+                .into_response();
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            Ok(r)
+        }
+    }
 }
 
 /// `GET /ws/{id}`. Before upgrading: 403 for a page of another site, 429 for an address over its sockets or

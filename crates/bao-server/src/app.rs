@@ -2,6 +2,7 @@
 //! with a deadline.
 
 use std::future::Future;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
@@ -29,10 +30,11 @@ use crate::config::Config;
 use crate::error::{AppError, ErrorCode};
 use crate::http::Connections;
 use crate::metrics::Via;
-use crate::openapi::ApiDoc;
+use crate::openapi::{ApiDoc, PlainErrors};
+use crate::protocol::ErrorBody;
 use crate::state::{AppState, Phase};
 use crate::store::{Location, Node, Store};
-use crate::{analysis, api, assets, puzzles, qr, review};
+use crate::{analysis, api, assets, puzzles, qr};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
 /// this server only and have no inline script or style; the board is inline SVG built by script, which
@@ -52,9 +54,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::record))
         .routes(routes!(api::history))
         .routes(routes!(api::version))
-        .routes(routes!(api::openapi_json))
+        .routes(routes!(openapi_json))
         .routes(routes!(analysis::analyse))
-        .routes(routes!(review::get_review))
+        .routes(routes!(api::get_review))
         .routes(routes!(puzzles::random_puzzle))
         .routes(routes!(puzzles::get_puzzle))
 }
@@ -84,6 +86,37 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     doc.merge(qr_routes().into_openapi());
     doc.merge(socket_routes().into_openapi());
     doc
+}
+
+/// The document of [`openapi`] as JSON, built once.
+fn openapi_document_json() -> Result<&'static str, AppError> {
+    static JSON: OnceLock<String> = OnceLock::new();
+    if let Some(json) = JSON.get() {
+        return Ok(json);
+    }
+    let json = openapi()
+        .to_json()
+        .map_err(|e| AppError::Internal(format!("cannot write the OpenAPI document: {e}")))?;
+    Ok(JSON.get_or_init(|| json))
+}
+
+/// `GET /api/openapi.json`: this API described as OpenAPI 3.1 ([`crate::openapi`]). Here beside the routes
+/// it describes, so that no handler file depends on the router.
+#[utoipa::path(
+    get,
+    path = "/api/openapi.json",
+    operation_id = "getOpenApi",
+    tag = "server",
+    responses(
+        (status = 200, description = "this document", content_type = "application/json",
+            body = Object),
+        (status = 500, description = "`internal`: the document could not be written", body = ErrorBody),
+        PlainErrors,
+    )
+)]
+pub async fn openapi_json() -> Result<Response, AppError> {
+    let json = openapi_document_json()?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], json).into_response())
 }
 
 /// The application's routes.

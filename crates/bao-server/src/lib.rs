@@ -22,6 +22,7 @@ pub mod app;
 pub mod assets;
 pub mod backup;
 pub mod cluster;
+pub mod computer_pool;
 pub mod config;
 pub mod error;
 pub mod healthcheck;

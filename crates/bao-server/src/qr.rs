@@ -8,8 +8,8 @@ use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
 use sha2::{Digest, Sha256};
 
-use crate::api::GameId;
 use crate::error::AppError;
+use crate::http::extract::GameId;
 use crate::openapi::QrErrors;
 use crate::protocol::{game_path, share_url};
 use crate::state::AppState;

@@ -1,5 +1,6 @@
-//! Shared server state: configuration, the database, the rooms in memory, metrics, per-address limits. HTTP
-//! handlers and sockets get it; rooms get only their narrow [`RoomDeps`].
+//! Shared server state: configuration, the database, the rooms in memory, metrics, per-address limits, the
+//! computer's CPU. HTTP handlers and sockets get it; rooms and reviews get only their narrow handles
+//! ([`RoomDeps`], the [`ComputerPool`]).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -7,11 +8,12 @@ use std::sync::Arc;
 use tokio::sync::{watch, Semaphore};
 
 use crate::cluster::Cluster;
+use crate::computer_pool::ComputerPool;
 use crate::config::Config;
 use crate::limits::AddressLimits;
 use crate::metrics::{Metrics, Refusals};
 use crate::review::Reviews;
-use crate::room::{RoomDeps, Rooms};
+use crate::room::{OtherNodes, RoomDeps, Rooms};
 use crate::store::Store;
 
 /// The state every handler shares (cheap to clone).
@@ -31,6 +33,7 @@ struct Inner {
     limits: AddressLimits,
     analyses: Arc<Semaphore>,
     reviews: Reviews,
+    computer: ComputerPool,
 }
 
 /// Where the server is in its life; it only moves forward.
@@ -59,11 +62,18 @@ impl AppState {
             &refusals,
             config.ws_per_address,
         ));
-        let deps = RoomDeps::new(&config, store.clone(), Arc::clone(&metrics), cluster);
+        let computer = ComputerPool::new(&config, &metrics);
+        let deps = RoomDeps::new(
+            &config,
+            store.clone(),
+            Arc::clone(&metrics),
+            computer.clone(),
+            cluster.map(|c| Arc::new(c) as Arc<dyn OtherNodes>),
+        );
         let reviews = Reviews::new(
             &config,
             store.clone(),
-            Arc::clone(&deps.computer_permits),
+            computer.clone(),
             metrics.reviews_waiting.clone(),
         );
         let rooms = Rooms::new(deps);
@@ -83,6 +93,7 @@ impl AppState {
                 limits,
                 analyses,
                 reviews,
+                computer,
             }),
         }
     }
@@ -127,6 +138,11 @@ impl AppState {
     /// The places for analyses running at once (`--analysis-concurrency`).
     pub fn analyses(&self) -> &Arc<Semaphore> {
         &self.inner.analyses
+    }
+
+    /// The computer's CPU permits, for analyses.
+    pub fn computer(&self) -> &ComputerPool {
+        &self.inner.computer
     }
 
     /// The computer's reviews of finished games.

@@ -8,8 +8,8 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
 
-use crate::api::{client_key, JsonBody};
 use crate::error::AppError;
+use crate::http::extract::{client_key, JsonBody};
 use crate::openapi::StatusErrors;
 use crate::protocol::{GameStatus, StatusQuery, MAX_STATUS_IDS};
 use crate::state::AppState;

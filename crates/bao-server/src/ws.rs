@@ -1,5 +1,6 @@
-//! The WebSocket loop of one connection: reads client messages, forwards them to the game's room, and
-//! writes the room's events back. It holds no game state of its own besides who it is.
+//! The WebSocket loop of one connection: reads client messages, hands each player's action to the game's
+//! room as one [`Action`], and writes the room's events back. It holds no game state of its own besides who
+//! it is.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,8 +14,7 @@ use crate::error::AppError;
 use crate::limits::{self, SocketSlot};
 use crate::metrics::{Limit, Via};
 use crate::protocol::{ClientMsg, ServerMsg};
-use crate::room::handle::Answer;
-use crate::room::{Event, HelloReply, RoomHandle};
+use crate::room::{Action, ActionReply, Event, Greeting, RoomHandle};
 use crate::state::AppState;
 
 /// Largest accepted frame and message (protocol.md: 8 KiB; bigger closes with 1009).
@@ -283,27 +283,18 @@ impl Conn {
                 return self.send_error(socket, &e).await;
             }
         };
-        if let ClientMsg::Ping = parsed {
-            return send(socket, message(&ServerMsg::Pong)).await;
-        }
-        if let ClientMsg::Hello { token, v } = parsed {
-            return self.hello(socket, token, v).await;
-        }
+        let action = match Action::try_from(parsed) {
+            Ok(action) => action,
+            Err(ClientMsg::Hello { token, v }) => return self.hello(socket, token, v).await,
+            // The socket's other message of its own: `ping`.
+            Err(_) => return send(socket, message(&ServerMsg::Pong)).await,
+        };
         if self.hello.is_none() {
             let e = AppError::BadMessage("say hello first".into());
             return self.send_error(socket, &e).await;
         }
-        let answer = match parsed {
-            ClientMsg::Move { ply, mv } => self.room.play(self.id, ply, &mv).await,
-            ClientMsg::Resign => self.room.resign(self.id).await,
-            ClientMsg::Rematch => self.room.rematch(self.id).await,
-            ClientMsg::Abort => self.room.abort(self.id).await,
-            ClientMsg::Takeback => self.room.takeback(self.id).await,
-            ClientMsg::TakebackDecline => self.room.decline_takeback(self.id).await,
-            ClientMsg::Say { phrase } => self.room.say(self.id, phrase).await,
-            ClientMsg::Hello { .. } | ClientMsg::Ping => Ok(None),
-        };
-        self.answer(socket, answer).await
+        let reply = self.room.act(self.id, action).await;
+        self.reply(socket, reply).await
     }
 
     /// Answers a refused message: `rate_limited`, or closing the connection once its strikes are used up.
@@ -325,8 +316,8 @@ impl Conn {
         send(socket, message(&ServerMsg::error(e))).await
     }
 
-    async fn answer(&self, socket: &mut WebSocket, answer: Answer) -> Result<(), End> {
-        match answer {
+    async fn reply(&self, socket: &mut WebSocket, reply: ActionReply) -> Result<(), End> {
+        match reply {
             Ok(None) => Ok(()),
             Ok(Some(text)) => send(socket, Message::Text(text)).await,
             Err(e) => self.send_error(socket, &e).await,
@@ -353,14 +344,14 @@ impl Conn {
         self.deliver(socket, reply).await
     }
 
-    async fn deliver(&mut self, socket: &mut WebSocket, reply: HelloReply) -> Result<(), End> {
-        let HelloReply {
+    async fn deliver(&mut self, socket: &mut WebSocket, greeting: Greeting) -> Result<(), End> {
+        let Greeting {
             you,
             messages,
             v,
             rx,
             ..
-        } = reply;
+        } = greeting;
         self.hello = Some((you, rx, v));
         for m in messages {
             send(socket, Message::Text(m)).await?;

@@ -345,7 +345,7 @@ impl Rng {
 /// hand-written schemas, and every kind of step is seen (so none of them is described only in theory).
 #[test]
 fn bao_core_json_fits_the_hand_written_schemas() {
-    let doc = serde_json::to_value(bao_server::openapi::document()).unwrap();
+    let doc = serde_json::to_value(bao_server::app::openapi()).unwrap();
     let schemas = Schemas::new(&doc);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();

@@ -6,10 +6,12 @@
 //! publishes every event the room sends its sockets, already serialised and with its version, on
 //! `bao.game.<id>.ev` (the room's log mirrors them to [`Cluster::outbox`]; one task publishes them in order).
 //!
-//! Any other node forwards what its sockets and HTTP handlers ask of the game as a request on the command
-//! subject ([`Cluster::request`], in `wire.rs`'s [`wire::Request`]) and relays the game's events to its own
-//! sockets from one subscription per game that it holds while it has sockets for the game (`relay.rs`).
-//! Events keep the owner's versions, so replays and snapshots work the same through any node.
+//! Any other node forwards what its sockets and HTTP handlers ask of the game (a room's typed
+//! [`Request`]) as a request on the command subject, in its wire form ([`wire::Forwarded`]), and sends the
+//! owner's answer, typed again, to the request's reply channel (the [`OtherNodes`] the registry is given). It
+//! relays the game's events to its own sockets from one subscription per game that it holds while it has
+//! sockets for the game (`relay.rs`). Events keep the owner's versions, so replays and snapshots work the
+//! same through any node.
 //!
 //! A request that nobody answers ("no responders", or no answer in time) means the owner is gone or has no
 //! room: the registry (`room/registry.rs`) then takes the game's lease, once it has expired, and loads the
@@ -21,15 +23,23 @@ pub mod wire;
 use std::sync::Arc;
 use std::time::Duration;
 
+use bao_core::Side;
+use futures_util::future::BoxFuture;
 use futures_util::StreamExt;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use tokio::sync::{broadcast, mpsc};
 
 use crate::error::AppError;
-use crate::room::handle::{ask_room, Command};
+use crate::protocol::History;
 use crate::room::log::{Mirrored, Outbox};
+use crate::room::nodes::{OtherNodes, Unanswered};
+use crate::room::request::{Request, RoomTx};
 use crate::room::Event;
 use relay::Relays;
-use wire::{decode, encode, Relayed, Reply, Request};
+use wire::{
+    acted, action_reply, decode, encode, Acted, Failed, Forwarded, Greeted, Relayed, Reply,
+};
 
 /// The subject a game's owner serves requests on.
 fn command_subject(id: &str) -> String {
@@ -39,16 +49,6 @@ fn command_subject(id: &str) -> String {
 /// The subject a game's owner publishes its events on.
 fn event_subject(id: &str) -> String {
     format!("bao.game.{id}.ev")
-}
-
-/// Why a forwarded request got no answer.
-#[derive(Debug)]
-pub enum Unanswered {
-    /// Nobody serves the game (no responders, the owner's room is gone, or it did not answer in time): the
-    /// owner died or let the room go.
-    NoOwner,
-    /// NATS itself failed (not connected, or a message that cannot be read).
-    Broker(String),
 }
 
 /// This node's link to the others (cheap to clone).
@@ -104,94 +104,78 @@ impl Cluster {
         })
     }
 
-    /// Where the log of game `id`'s room (on this node) sends a copy of each event.
-    pub fn outbox(&self, id: &str) -> Outbox {
-        Outbox {
-            game: Arc::from(id),
-            tx: self.inner.outbox.clone(),
-        }
-    }
-
-    /// Serves requests for game `id` from the other nodes while the room of `room` runs.
-    pub(crate) fn serve(&self, id: &str, room: mpsc::Sender<Command>) {
-        let (this, id) = (self.clone(), id.to_owned());
-        tokio::spawn(async move {
-            let client = &this.inner.client;
-            let mut sub = match client.subscribe(command_subject(&id)).await {
-                Ok(s) => s,
-                Err(e) => {
-                    tracing::warn!(game = %id, "cannot serve the game to the other nodes: {e}");
-                    return;
-                }
-            };
-            // The subscription is known to the server before the first request can need it.
-            let _ = client.flush().await;
-            loop {
-                tokio::select! {
-                    msg = sub.next() => {
-                        let Some(msg) = msg else { break };
-                        let (client, room) = (client.clone(), room.clone());
-                        // Each request on its own task, as each socket of this node has its own.
-                        tokio::spawn(async move {
-                            let reply = match decode::<Request>(&msg.payload) {
-                                Ok(req) => ask_room(&room, req).await.unwrap_or(Reply::Gone),
-                                Err(e) => {
-                                    tracing::warn!("{}", e.detail());
-                                    return;
-                                }
-                            };
-                            let (Some(to), Ok(bytes)) = (msg.reply, encode(&reply)) else {
-                                return;
-                            };
-                            if let Err(e) = client.publish(to, bytes).await {
-                                tracing::debug!("cannot answer another node: {e}");
-                            }
-                        });
-                    }
-                    () = room.closed() => break,
-                }
+    /// Forwards `req` to whichever node serves game `id` and sends its answer, typed again, to the request's
+    /// reply channel. A `hello` or `resync` gets its events from this node's relay of the game, subscribed
+    /// before the request so that no event after the answer is missed.
+    async fn forward_request(&self, id: &str, req: Request) -> Result<(), Unanswered> {
+        match req {
+            Request::Ping { reply } => {
+                self.call::<()>(id, &Forwarded::Ping).await?;
+                let _ = reply.send(());
             }
-            let _ = sub.unsubscribe().await;
-        });
-    }
-
-    /// Sends `req` to whichever node serves game `id` and waits for its answer. A `hello` or `resync` gets
-    /// its events from this node's relay of the game, subscribed before the request so that no event after
-    /// the answer is missed.
-    pub(crate) async fn request(&self, id: &str, req: &Request) -> Result<Reply, Unanswered> {
-        let relay_rx = match req {
-            Request::Hello { conn, .. } => Some(self.join_relay(id, *conn).await?),
-            Request::Resync { conn } => Some(self.join_relay(id, *conn).await?),
-            _ => None,
-        };
-        let answer = self.ask(id, req).await;
-        match (answer, relay_rx) {
-            (
-                Ok(Reply::Hello {
-                    you,
-                    token_rejected,
-                    messages,
-                    v,
-                    rx: _,
-                }),
-                Some(rx),
-            ) => Ok(Reply::Hello {
-                you,
-                token_rejected,
-                messages,
+            Request::Hello {
+                conn,
+                token,
                 v,
-                rx: Some(rx),
-            }),
-            (Ok(reply), _) => Ok(reply),
-            (Err(e), _) => {
-                self.leave_relay_of(id, req);
-                Err(e)
+                reply,
+            } => {
+                let rx = self.join_relay(id, conn).await?;
+                let hello = Forwarded::Hello { conn, token, v };
+                match self.call::<Greeted>(id, &hello).await {
+                    Ok(greeted) => {
+                        let _ = reply.send(greeted.with(rx));
+                    }
+                    Err(e) => {
+                        self.inner.relays.leave(id, conn);
+                        return Err(e);
+                    }
+                }
+            }
+            Request::Resync { conn, reply } => {
+                let rx = self.join_relay(id, conn).await?;
+                let greeted: Greeted = self.call(id, &Forwarded::Resync { conn }).await?;
+                let _ = reply.send(greeted.with(rx));
+            }
+            Request::Leave { conn } => self.leave(id, conn).await,
+            Request::Act {
+                conn,
+                action,
+                reply,
+            } => {
+                let r: Acted = self.call(id, &Forwarded::Act { conn, action }).await?;
+                let _ = reply.send(action_reply(r));
+            }
+            Request::Join { reply } => {
+                let r: Result<(Side, String), Failed> = self.call(id, &Forwarded::Join).await?;
+                let _ = reply.send(r.map_err(|f| f.0));
+            }
+            Request::Snapshot { reply } => {
+                let _ = reply.send(self.call(id, &Forwarded::Snapshot).await?);
+            }
+            Request::History { from, to, reply } => {
+                let history = Forwarded::History { from, to };
+                let r: Result<History, Failed> = self.call(id, &history).await?;
+                let _ = reply.send(r.map_err(|f| f.0));
+            }
+            Request::Record { reply } => {
+                let _ = reply.send(self.call(id, &Forwarded::Record).await?);
+            }
+            Request::Since { v, reply } => {
+                let events: Option<Vec<Relayed>> = self.call(id, &Forwarded::Since { v }).await?;
+                let events = events.map(|evs| {
+                    evs.into_iter()
+                        .filter_map(Relayed::into_event)
+                        .map(Arc::new)
+                        .collect()
+                });
+                let _ = reply.send(events);
             }
         }
+        Ok(())
     }
 
-    /// One request and its answer, without relays.
-    async fn ask(&self, id: &str, req: &Request) -> Result<Reply, Unanswered> {
+    /// One request and its answer, read as `T` (the wire form of the request's answer), without relays.
+    async fn call<T: DeserializeOwned>(&self, id: &str, req: &Forwarded) -> Result<T, Unanswered> {
         let payload = encode(req).map_err(|e| Unanswered::Broker(e.detail()))?;
         let sent = self.inner.client.request(command_subject(id), payload);
         match tokio::time::timeout(self.inner.timeout, sent).await {
@@ -203,36 +187,24 @@ impl Cluster {
                 Err(Unanswered::NoOwner)
             }
             Ok(Err(e)) => Err(Unanswered::Broker(e.to_string())),
-            Ok(Ok(msg)) => match decode::<Reply>(&msg.payload) {
+            Ok(Ok(msg)) => match decode::<Reply<T>>(&msg.payload) {
+                Ok(Reply::Room(answer)) => Ok(answer),
                 Ok(Reply::Gone) => Err(Unanswered::NoOwner),
-                Ok(reply) => Ok(reply),
                 Err(e) => Err(Unanswered::Broker(e.detail())),
             },
         }
     }
 
     /// Connection `conn` of this node closed: it leaves the game's relay, and the owner's room.
-    pub(crate) async fn leave(&self, id: &str, conn: u64) {
+    async fn leave(&self, id: &str, conn: u64) {
         self.inner.relays.leave(id, conn);
-        if let Ok(payload) = encode(&Request::Leave { conn }) {
+        if let Ok(payload) = encode(&Forwarded::Leave { conn }) {
             // No answer needed: a room gone meanwhile has forgotten the connection anyway.
             let _ = self
                 .inner
                 .client
                 .publish(command_subject(id), payload)
                 .await;
-        }
-    }
-
-    /// The game is now served here: sockets that got its events through a relay reconnect (to this node's
-    /// room, or wherever the game is then).
-    pub(crate) fn close_relay(&self, id: &str) {
-        self.inner.relays.close(id);
-    }
-
-    fn leave_relay_of(&self, id: &str, req: &Request) {
-        if let Request::Hello { conn, .. } = req {
-            self.inner.relays.leave(id, *conn);
         }
     }
 
@@ -268,6 +240,121 @@ impl std::fmt::Debug for Inner {
             .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
+}
+
+impl OtherNodes for Cluster {
+    fn forward<'a>(&'a self, id: &'a str, req: Request) -> BoxFuture<'a, Result<(), Unanswered>> {
+        Box::pin(self.forward_request(id, req))
+    }
+
+    /// Serves requests for game `id` from the other nodes while `room` runs.
+    fn serve(&self, id: &str, room: RoomTx) {
+        let (this, id) = (self.clone(), id.to_owned());
+        tokio::spawn(async move {
+            let client = &this.inner.client;
+            let mut sub = match client.subscribe(command_subject(&id)).await {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::warn!(game = %id, "cannot serve the game to the other nodes: {e}");
+                    return;
+                }
+            };
+            // The subscription is known to the server before the first request can need it.
+            let _ = client.flush().await;
+            loop {
+                tokio::select! {
+                    msg = sub.next() => {
+                        let Some(msg) = msg else { break };
+                        let (client, room) = (client.clone(), room.clone());
+                        // Each request on its own task, as each socket of this node has its own.
+                        tokio::spawn(async move {
+                            let req = match decode::<Forwarded>(&msg.payload) {
+                                Ok(req) => req,
+                                Err(e) => {
+                                    tracing::warn!("{}", e.detail());
+                                    return;
+                                }
+                            };
+                            let (Some(to), Some(Ok(bytes))) = (msg.reply, answer(&room, req).await)
+                            else {
+                                return;
+                            };
+                            if let Err(e) = client.publish(to, bytes).await {
+                                tracing::debug!("cannot answer another node: {e}");
+                            }
+                        });
+                    }
+                    () = room.closed() => break,
+                }
+            }
+            let _ = sub.unsubscribe().await;
+        });
+    }
+
+    fn close_relay(&self, id: &str) {
+        self.inner.relays.close(id);
+    }
+
+    fn outbox(&self, id: &str) -> Outbox {
+        Outbox {
+            game: Arc::from(id),
+            tx: self.inner.outbox.clone(),
+        }
+    }
+}
+
+/// The owner's side: `req` from another node asked of this node's room `room`, and its answer in wire form
+/// (`None` for a request that gets none).
+async fn answer(room: &RoomTx, req: Forwarded) -> Option<Result<bytes::Bytes, AppError>> {
+    fn wire<W: Serialize>(answer: Option<W>) -> Result<bytes::Bytes, AppError> {
+        encode(&answer.map_or(Reply::Gone, Reply::Room))
+    }
+    Some(match req {
+        Forwarded::Ping => wire(room.ask(|reply| Request::Ping { reply }).await),
+        Forwarded::Hello { conn, token, v } => {
+            let hello = |reply| Request::Hello {
+                conn,
+                token,
+                v,
+                reply,
+            };
+            wire(room.ask(hello).await.map(Greeted::of))
+        }
+        Forwarded::Resync { conn } => {
+            let resync = |reply| Request::Resync { conn, reply };
+            wire(room.ask(resync).await.map(Greeted::of))
+        }
+        Forwarded::Leave { conn } => {
+            room.deliver(Request::Leave { conn }).await;
+            return None;
+        }
+        Forwarded::Act { conn, action } => {
+            let act = |reply| Request::Act {
+                conn,
+                action,
+                reply,
+            };
+            wire(room.ask(act).await.map(acted))
+        }
+        Forwarded::Join => {
+            let joined = room.ask(|reply| Request::Join { reply }).await;
+            wire(joined.map(|r| r.map_err(Failed)))
+        }
+        Forwarded::Snapshot => wire(room.ask(|reply| Request::Snapshot { reply }).await),
+        Forwarded::History { from, to } => {
+            let history = room.ask(|reply| Request::History { from, to, reply }).await;
+            wire(history.map(|r| r.map_err(Failed)))
+        }
+        Forwarded::Record => wire(room.ask(|reply| Request::Record { reply }).await),
+        Forwarded::Since { v } => {
+            let events = room.ask(|reply| Request::Since { v, reply }).await;
+            wire(
+                events.map(|evs| {
+                    evs.map(|evs| evs.iter().map(|e| Relayed::of(e)).collect::<Vec<_>>())
+                }),
+            )
+        }
+    })
 }
 
 /// Publishes the events of this node's rooms on their games' subjects, in the order the rooms made them.

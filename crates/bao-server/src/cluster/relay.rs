@@ -15,7 +15,7 @@ use futures_util::StreamExt;
 use tokio::sync::broadcast;
 use tokio::task::AbortHandle;
 
-use super::wire::{decode, Relayed, Reply, Request};
+use super::wire::{decode, Forwarded, Relayed};
 use super::Cluster;
 use crate::room::Event;
 
@@ -162,7 +162,7 @@ async fn run(
                 let _ = tx.send(Arc::new(ev));
             }
             _ = check.tick() => {
-                if !matches!(cluster.ask(&id, &Request::Ping).await, Ok(Reply::Done)) {
+                if cluster.call::<()>(&id, &Forwarded::Ping).await.is_err() {
                     break End::OwnerGone;
                 }
             }
@@ -180,10 +180,9 @@ async fn run(
 
 /// The events after version `v`, from the owner; `None` when it no longer keeps them all.
 async fn fill_gap(cluster: &Cluster, id: &str, v: u64) -> Option<Vec<Event>> {
-    match cluster.ask(id, &Request::Since { v }).await {
-        Ok(Reply::Events {
-            events: Some(events),
-        }) => Some(
+    let since = Forwarded::Since { v };
+    match cluster.call::<Option<Vec<Relayed>>>(id, &since).await {
+        Ok(Some(events)) => Some(
             events
                 .into_iter()
                 .filter_map(Relayed::into_event)

@@ -1,8 +1,10 @@
-//! What the nodes of a cluster say to each other over NATS: the requests a node forwards to a game's owner
-//! and their replies ([`Request`], [`Reply`]), and the events the owner publishes ([`Relayed`]). All JSON.
+//! What the nodes of a cluster say to each other over NATS, all JSON: the requests a node forwards to a game's
+//! owner ([`Forwarded`]: a room's [`Request`](crate::room::Request) without its reply channel), the owner's
+//! replies ([`Reply`], in the wire form of each request's typed answer), and the events the owner publishes
+//! ([`Relayed`]).
 //!
-//! A [`Reply`] is also what a room answers in this process ([`crate::room::handle`]), so the socket and HTTP
-//! layers speak to a game the same way whether its room is here or on another node.
+//! Only what crosses nodes is here: a room's requests and answers are typed in `room/request.rs`, and turned
+//! into these forms at the edge (`cluster/mod.rs`).
 
 use std::sync::Arc;
 
@@ -12,17 +14,17 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tokio::sync::broadcast;
 
 use crate::error::AppError;
-use crate::protocol::{ErrorBody, History, Phrase, Snapshot};
-use crate::room::Event;
+use crate::protocol::ErrorBody;
+use crate::room::{Action, ActionReply, Event, Greeting};
 
-/// A request to a game's room, from a socket or an HTTP handler of any node. Connection ids are unique
-/// across nodes (`AppState::next_conn_id`), so the owner's room tells every node's sockets apart.
+/// A request to a game's room forwarded to the game's owner: a [`Request`](crate::room::Request) without its
+/// reply channel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
-pub enum Request {
-    /// Is the room there? (a relay's check that the owner lives).
+pub enum Forwarded {
+    /// Is the room there? (a relay's check that the owner lives). Answered `()`.
     Ping,
-    /// A socket says hello (again) with its token and the last version it has.
+    /// A socket says hello (again) with its token and the last version it has. Answered [`Greeted`].
     Hello {
         /// The connection.
         conn: u64,
@@ -31,75 +33,102 @@ pub enum Request {
         /// The last version it has.
         v: u64,
     },
-    /// A socket lagged behind: a snapshot.
+    /// A socket lagged behind: a snapshot. Answered [`Greeted`].
     Resync {
         /// The connection.
         conn: u64,
     },
-    /// A socket closed.
+    /// A socket closed (published, not answered).
     Leave {
         /// The connection.
         conn: u64,
     },
-    /// A move in notation for ply `ply`.
-    Move {
+    /// A player's action. Answered [`Acted`].
+    Act {
         /// The connection.
         conn: u64,
-        /// The ply it is for.
-        ply: u64,
-        /// The move.
-        mv: String,
+        /// The action.
+        action: Action,
     },
-    /// A resignation.
-    Resign {
-        /// The connection.
-        conn: u64,
-    },
-    /// A rematch offer or acceptance.
-    Rematch {
-        /// The connection.
-        conn: u64,
-    },
-    /// An abort.
-    Abort {
-        /// The connection.
-        conn: u64,
-    },
-    /// A takeback offer or acceptance.
-    Takeback {
-        /// The connection.
-        conn: u64,
-    },
-    /// A takeback declined.
-    TakebackDecline {
-        /// The connection.
-        conn: u64,
-    },
-    /// A quick message.
-    Say {
-        /// The connection.
-        conn: u64,
-        /// The phrase.
-        phrase: Phrase,
-    },
-    /// Take the free seat.
+    /// Take the free seat. Answered `Result<(Side, String), Failed>`.
     Join,
-    /// The snapshot.
+    /// The snapshot. Answered `Box<Snapshot>`.
     Snapshot,
-    /// Positions `from..to`.
+    /// Positions `from..to`. Answered `Result<History, Failed>`.
     History {
         /// The first ply.
         from: u64,
         /// The end (exclusive).
         to: u64,
     },
-    /// The game record.
+    /// The game record. Answered `String`.
     Record,
-    /// The events after version `v`, for a relay that missed some.
+    /// The events after version `v`, for a relay that missed some. Answered `Option<Vec<Relayed>>`.
     Since {
         /// The last version the relay has.
         v: u64,
     },
+}
+
+/// The owner's reply to a [`Forwarded`] request: the wire form of its room's answer, or that the room is not
+/// there (any more), and the game's owner is to be looked for again.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reply<T> {
+    /// The room's answer.
+    Room(T),
+    /// The room is gone.
+    Gone,
+}
+
+/// The wire form of a [`Greeting`]: without its receiver of events (another node's socket gets its node's
+/// relay instead).
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+pub struct Greeted {
+    /// The seat the token holds; `None` for spectators.
+    pub you: Option<Side>,
+    /// A token was given but holds no seat.
+    pub token_rejected: bool,
+    /// `welcome` and the missed events, or a snapshot.
+    pub messages: Vec<Text>,
+    /// The version the messages bring the socket to: later events only are to be sent to it.
+    pub v: u64,
+}
+
+impl Greeted {
+    /// The wire form of `g`.
+    pub fn of(g: Greeting) -> Greeted {
+        Greeted {
+            you: g.you,
+            token_rejected: g.token_rejected,
+            messages: g.messages.into_iter().map(Text).collect(),
+            v: g.v,
+        }
+    }
+
+    /// The greeting again, its events coming from `rx`.
+    pub fn with(self, rx: broadcast::Receiver<Arc<Event>>) -> Greeting {
+        Greeting {
+            you: self.you,
+            token_rejected: self.token_rejected,
+            messages: self.messages.into_iter().map(|t| t.0).collect(),
+            v: self.v,
+            rx,
+        }
+    }
+}
+
+/// The wire form of an [`ActionReply`].
+pub type Acted = Result<Option<Text>, Failed>;
+
+/// The wire form of `r`.
+pub fn acted(r: ActionReply) -> Acted {
+    r.map(|t| t.map(Text)).map_err(Failed)
+}
+
+/// The action's reply again.
+pub fn action_reply(r: Acted) -> ActionReply {
+    r.map(|t| t.map(|t| t.0)).map_err(|f| f.0)
 }
 
 /// A text sent as is: the JSON of a message, serialised once.
@@ -165,79 +194,6 @@ pub fn from_body(b: ErrorBody) -> AppError {
         "busy" => AppError::Busy,
         "not_finished" => AppError::NotFinished,
         code => AppError::Internal(format!("the game's node answered {code}: {m}")),
-    }
-}
-
-/// A room's answer to a [`Request`].
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case")]
-pub enum Reply {
-    /// Done, nothing to tell (`ping`, `leave`).
-    Done,
-    /// The answer to `hello` or `resync`.
-    Hello {
-        /// The seat the token holds; `None` for spectators.
-        you: Option<Side>,
-        /// A token was given but holds no seat.
-        token_rejected: bool,
-        /// `welcome` and the missed events, or a snapshot.
-        messages: Vec<Text>,
-        /// The version the messages bring the socket to: later events only are to be sent to it.
-        v: u64,
-        /// The room's events from then on (in the room's process only; another node's socket gets its
-        /// node's relay instead).
-        #[serde(skip)]
-        rx: Option<broadcast::Receiver<Arc<Event>>>,
-    },
-    /// The answer to a command that changes the game: a text for the sender alone, or nothing.
-    Answer {
-        /// The answer.
-        r: Result<Option<Text>, Failed>,
-    },
-    /// The seat taken and its token.
-    Joined {
-        /// The answer.
-        r: Result<(Side, String), Failed>,
-    },
-    /// The snapshot.
-    Snapshot {
-        /// It.
-        game: Box<Snapshot>,
-    },
-    /// Positions.
-    History {
-        /// The answer.
-        r: Result<History, Failed>,
-    },
-    /// The record text.
-    Record {
-        /// It.
-        text: String,
-    },
-    /// The events after a version, or `None` when they are no longer kept.
-    Events {
-        /// Them.
-        events: Option<Vec<Relayed>>,
-    },
-    /// The room is not here (any more): look for the game's owner again.
-    Gone,
-}
-
-impl Reply {
-    /// An answer of another kind than the request's: a bug.
-    pub fn unexpected(&self) -> AppError {
-        let kind = match self {
-            Reply::Done => "done",
-            Reply::Hello { .. } => "hello",
-            Reply::Answer { .. } => "answer",
-            Reply::Joined { .. } => "joined",
-            Reply::Snapshot { .. } => "snapshot",
-            Reply::History { .. } => "history",
-            Reply::Record { .. } => "record",
-            Reply::Events { .. } => "events",
-            Reply::Gone => "gone",
-        };
-        AppError::Internal(format!("unexpected answer from the game's room: {kind}"))
     }
 }
 
@@ -318,25 +274,40 @@ mod tests {
 
     #[test]
     fn requests_and_replies_cross_the_wire() {
-        let req = Request::Move {
+        let req = Forwarded::Act {
             conn: 7,
-            ply: 3,
-            mv: "A6L".into(),
+            action: Action::Move {
+                ply: 3,
+                mv: "A6L".into(),
+            },
         };
-        let back: Request = decode(&encode(&req).unwrap()).unwrap();
+        let back: Forwarded = decode(&encode(&req).unwrap()).unwrap();
         assert_eq!(back, req);
-        let reply = Reply::Answer {
-            r: Err(Failed(AppError::IllegalMove {
-                message: "no".into(),
-                reason: Blocked::Empty,
-            })),
-        };
-        let Reply::Answer { r: Err(Failed(e)) } = decode(&encode(&reply).unwrap()).unwrap() else {
+        let reply = Reply::Room(acted(Err(AppError::IllegalMove {
+            message: "no".into(),
+            reason: Blocked::Empty,
+        })));
+        let Reply::Room(Err(Failed(e))) = decode::<Reply<Acted>>(&encode(&reply).unwrap()).unwrap()
+        else {
             panic!("an answer");
         };
         assert_eq!(e.code(), "illegal_move");
         assert_eq!(e.reason(), Some(Blocked::Empty));
         assert_eq!(e.message(), "no");
+    }
+
+    #[test]
+    fn a_room_gone_is_told_apart_from_an_answer_of_nothing() {
+        let none: Reply<Option<Vec<Relayed>>> = Reply::Room(None);
+        let back: Reply<Option<Vec<Relayed>>> = decode(&encode(&none).unwrap()).unwrap();
+        assert_eq!(back, Reply::Room(None));
+        let gone: Reply<Option<Vec<Relayed>>> =
+            decode(&encode(&Reply::<()>::Gone).unwrap()).unwrap();
+        assert_eq!(gone, Reply::Gone);
+        let pong: Reply<()> = decode(&encode(&Reply::Room(())).unwrap()).unwrap();
+        assert_eq!(pong, Reply::Room(()));
+        // A reply of another kind than the request's is no answer: it cannot be read as one.
+        assert!(decode::<Reply<String>>(&encode(&Reply::Room(3u64)).unwrap()).is_err());
     }
 
     #[test]

@@ -1,15 +1,14 @@
-//! The OpenAPI 3.1 description of the HTTP API, served at `GET /api/openapi.json` and generated from the code:
-//! each handler's `#[utoipa::path]` attribute is also its route (`app.rs` registers the handlers with
-//! `utoipa_axum::routes!`, so a route cannot be added without its description), the bodies are the serde types
-//! of [`crate::protocol`] deriving `ToSchema`, and the error answers are built from [`AppError`] itself (its
-//! codes, statuses and messages).
+//! The OpenAPI 3.1 description of the HTTP API, served at `GET /api/openapi.json` and generated from the code
+//! (the router builds the document: [`crate::app::openapi`]): each handler's `#[utoipa::path]` attribute is
+//! also its route (`app.rs` registers the handlers with `utoipa_axum::routes!`, so a route cannot be added
+//! without its description), the bodies are the serde types of [`crate::protocol`] deriving `ToSchema`, and
+//! the error answers are built from [`AppError`] itself (its codes, statuses and messages).
 //!
 //! bao-core and bao-ai know nothing of utoipa, so the JSON of their types (positions, pits, moves, sides,
 //! variants, stages, trace steps, levels) is described by hand in [`rules`], to the letter of spec/position.md;
 //! the tests check these descriptions against what the server really sends.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
 
 use axum::http::StatusCode;
 use utoipa::openapi::example::ExampleBuilder;
@@ -41,23 +40,6 @@ use crate::protocol::{ClientMsg, ErrorBody, ServerMsg};
     )
 )]
 pub struct ApiDoc;
-
-/// The document (built from the router: [`crate::app::openapi`]).
-pub fn document() -> utoipa::openapi::OpenApi {
-    crate::app::openapi()
-}
-
-/// The document as JSON, built once.
-pub fn document_json() -> Result<&'static str, AppError> {
-    static JSON: OnceLock<String> = OnceLock::new();
-    if let Some(json) = JSON.get() {
-        return Ok(json);
-    }
-    let json = document()
-        .to_json()
-        .map_err(|e| AppError::Internal(format!("cannot write the OpenAPI document: {e}")))?;
-    Ok(JSON.get_or_init(|| json))
-}
 
 /// The schemas of bao-core's and bao-ai's JSON, written by hand (those crates do not depend on utoipa).
 pub mod rules;

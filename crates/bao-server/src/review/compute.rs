@@ -1,15 +1,13 @@
 //! The review of one finished game: every position searched by the computer (its `hard` settings for
 //! `think` each), the moves scored and classed, and for mistakes and blunders the better line.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use bao_ai::{LevelConfig, SearchResult, MATE};
 use bao_core::{Move, Position};
-use tokio::sync::Semaphore;
 
 use super::classify::classify;
-use super::{acquire_after_live_games, take_spare_permits};
+use crate::computer_pool::ComputerPool;
 use crate::error::AppError;
 use crate::protocol::{MoveClass, Review, ReviewedMove};
 use crate::store::Store;
@@ -18,12 +16,11 @@ use crate::store::Store;
 const LINE_MOVES: usize = 4;
 
 /// Reviews game `id` as stored: searches each of its positions for `think`, one at a time, each holding one
-/// of `permits` taken after live games, and with up to `threads` threads when as many permits are free.
+/// of the `computer`'s permits taken after live games, and spare ones for more threads when they are free.
 pub async fn review_game(
     store: &Store,
-    permits: &Arc<Semaphore>,
+    computer: &ComputerPool,
     think: Duration,
-    threads: u32,
     id: &str,
 ) -> Result<Review, AppError> {
     let (game, rows) = store.load(id).await?.ok_or(AppError::NotFound)?;
@@ -44,9 +41,8 @@ pub async fn review_game(
         positions.push(next);
     }
     let searcher = Searcher {
-        permits,
+        computer,
         think,
-        threads,
         cfg: config(game.variant, think),
     };
     // The computer's answer at each position; `None` where the game is over.
@@ -114,10 +110,8 @@ fn values(positions: &[Position], found: &[Option<SearchResult>]) -> Vec<i32> {
 
 /// Searches positions for a review.
 struct Searcher<'a> {
-    permits: &'a Arc<Semaphore>,
+    computer: &'a ComputerPool,
     think: Duration,
-    /// Most threads (permits) one search may use.
-    threads: u32,
     cfg: LevelConfig,
 }
 
@@ -132,8 +126,8 @@ impl Searcher<'_> {
         pos: Position,
         mut cfg: LevelConfig,
     ) -> Result<SearchResult, AppError> {
-        let mut permit = acquire_after_live_games(self.permits).await?;
-        cfg.threads = take_spare_permits(self.permits, &mut permit, self.threads);
+        let mut permit = self.computer.after_live_games().await?;
+        cfg.threads = self.computer.take_spare(&mut permit);
         tokio::task::spawn_blocking(move || {
             let r = bao_ai::think(&pos, &cfg, 0);
             drop(permit);

@@ -1,5 +1,6 @@
 //! The room task: it owns one game's [`Game`], [`EventLog`], [`Crowd`] and [`Computer`], takes one
-//! command at a time, and leaves memory when nobody has been connected for a while.
+//! request at a time, hands each to its handler (a player's [`Action`] to the handler of that action), and
+//! leaves memory when nobody has been connected for a while.
 
 use std::time::Instant;
 
@@ -8,11 +9,11 @@ use bao_core::{Move, Side};
 use tokio::sync::{mpsc, oneshot};
 
 use super::computer::{self, Computer};
-use super::game::Game;
-use super::handle::{Command, HelloReply};
+use super::game::{replay_history, Game, HistoryAnswer};
 use super::log::EventLog;
 use super::presence::{Crowd, Due};
 use super::registry::{RoomTask, Rooms};
+use super::request::{Action, ActionReply, Command, Greeting, Request, RoomTx};
 use super::RoomDeps;
 use crate::error::AppError;
 use crate::protocol::{Presence, SeatKind, ServerMsg, You};
@@ -23,9 +24,6 @@ use crate::store::{GameRow, MoveRow};
 pub(super) fn now() -> Instant {
     tokio::time::Instant::now().into_std()
 }
-
-/// Commands queued per room.
-const COMMAND_CAP: usize = 64;
 
 /// One game's room.
 #[derive(Debug)]
@@ -61,19 +59,14 @@ impl Room {
         let game = Game::from_rows(row, moves, deps.store.time().now())?;
         let mut log = EventLog::resumed(stored, closed_cleanly, deps.limits.buffer)
             .keep_at_most(deps.limits.max_replay);
-        if let Some(cluster) = &deps.cluster {
+        if let Some(nodes) = &deps.other_nodes {
             // Every event also goes to the other nodes' sockets of this game.
-            log.mirror_to(cluster.outbox(&game.id));
+            log.mirror_to(nodes.outbox(&game.id));
         }
         let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), now());
         let (computer, answers) = if game.kinds.contains(&SeatKind::Computer) {
             let level = game.level.unwrap_or(bao_ai::Level::Medium);
-            let (c, rx) = Computer::new(
-                &game.id,
-                level,
-                deps.computer_permits.clone(),
-                deps.metrics.clone(),
-            );
+            let (c, rx) = Computer::new(&game.id, level, deps.computer.clone());
             (Some(c), Some(rx))
         } else {
             (None, None)
@@ -95,7 +88,7 @@ impl Room {
 
     /// Starts the room's task.
     pub(crate) fn spawn(self) -> RoomTask {
-        let (tx, rx) = mpsc::channel(COMMAND_CAP);
+        let (tx, rx) = RoomTx::channel();
         let task = RoomTask {
             tx,
             generation: self.generation,
@@ -184,7 +177,19 @@ impl Room {
     /// Handles one command; returns the shutdown acknowledgement when the room must stop.
     async fn handle(&mut self, cmd: Command) -> Option<oneshot::Sender<()>> {
         match cmd {
-            Command::Hello {
+            Command::Request(req) => self.on_request(req).await,
+            Command::Shutdown(reply) => return Some(reply),
+        }
+        None
+    }
+
+    /// Answers one request (an answer nobody waits for any more is dropped).
+    async fn on_request(&mut self, req: Request) {
+        match req {
+            Request::Ping { reply } => {
+                let _ = reply.send(());
+            }
+            Request::Hello {
                 conn,
                 token,
                 v,
@@ -195,58 +200,68 @@ impl Room {
                     self.leave(conn);
                 }
             }
-            Command::Resync { conn, reply } => {
+            Request::Resync { conn, reply } => {
                 let _ = reply.send(self.resync(conn));
             }
-            Command::Leave { conn } => self.leave(conn),
-            Command::Move {
+            Request::Leave { conn } => self.leave(conn),
+            Request::Act {
                 conn,
-                ply,
-                mv,
+                action,
                 reply,
             } => {
-                let _ = reply.send(self.on_move(conn, ply, &mv).await);
+                let _ = reply.send(self.act(conn, action).await);
             }
-            Command::Resign { conn, reply } => {
-                let _ = reply.send(self.on_resign(conn).await);
-            }
-            Command::Rematch { conn, reply } => {
-                let _ = reply.send(self.on_rematch(conn).await);
-            }
-            Command::Abort { conn, reply } => {
-                let _ = reply.send(self.on_abort(conn).await);
-            }
-            Command::Takeback { conn, reply } => {
-                let _ = reply.send(self.on_takeback(conn).await);
-            }
-            Command::TakebackDecline { conn, reply } => {
-                let _ = reply.send(self.on_decline_takeback(conn).await);
-            }
-            Command::Say {
-                conn,
-                phrase,
-                reply,
-            } => {
-                let _ = reply.send(self.on_say(conn, phrase));
-            }
-            Command::Join { reply } => {
+            Request::Join { reply } => {
                 let _ = reply.send(self.on_join().await);
             }
-            Command::Snapshot { reply } => {
+            Request::Snapshot { reply } => {
                 let _ = reply.send(Box::new(self.snapshot()));
             }
-            Command::History { from, to, reply } => {
-                let _ = reply.send(self.game.history(from, to));
-            }
-            Command::Record { reply } => {
+            Request::History { from, to, reply } => match self.game.history(from, to) {
+                HistoryAnswer::Kept(h) => {
+                    let _ = reply.send(Ok(h));
+                }
+                // Positions older than the room keeps are rebuilt on the blocking pool, and answered from
+                // there, so that the room goes on meanwhile.
+                HistoryAnswer::Replay {
+                    variant,
+                    moves,
+                    from,
+                    to,
+                } => {
+                    tokio::spawn(async move {
+                        let replayed = tokio::task::spawn_blocking(move || {
+                            replay_history(variant, &moves, from, to)
+                        })
+                        .await;
+                        let _ = reply.send(replayed.unwrap_or_else(|e| {
+                            Err(AppError::Internal(format!(
+                                "replaying the game failed: {e}"
+                            )))
+                        }));
+                    });
+                }
+            },
+            Request::Record { reply } => {
                 let _ = reply.send(self.game.record());
             }
-            Command::Since { v, reply } => {
+            Request::Since { v, reply } => {
                 let _ = reply.send(self.log.since(v).map(|evs| evs.cloned().collect()));
             }
-            Command::Shutdown { reply } => return Some(reply),
         }
-        None
+    }
+
+    /// Hands a player's action to its handler.
+    async fn act(&mut self, conn: u64, action: Action) -> ActionReply {
+        match action {
+            Action::Move { ply, mv } => self.on_move(conn, ply, &mv).await,
+            Action::Resign => self.on_resign(conn).await,
+            Action::Rematch => self.on_rematch(conn).await,
+            Action::Abort => self.on_abort(conn).await,
+            Action::Takeback => self.on_takeback(conn).await,
+            Action::TakebackDecline => self.on_decline_takeback(conn).await,
+            Action::Say { phrase } => self.on_say(conn, phrase),
+        }
     }
 
     pub(super) fn snapshot(&self) -> crate::protocol::Snapshot {
@@ -297,7 +312,7 @@ impl Room {
         out
     }
 
-    fn hello(&mut self, conn: u64, token: Option<String>, client_v: u64) -> HelloReply {
+    fn hello(&mut self, conn: u64, token: Option<String>, client_v: u64) -> Greeting {
         let seat = token.as_deref().and_then(|t| self.game.seat_of_token(t));
         let token_rejected = token.is_some() && seat.is_none();
         let due = self.crowd.enter(conn, seat, now());
@@ -312,7 +327,7 @@ impl Room {
         let rx = self.log.subscribe();
         self.on_presence(due);
         self.maybe_think();
-        HelloReply {
+        Greeting {
             you: seat,
             token_rejected,
             messages,
@@ -321,9 +336,9 @@ impl Room {
         }
     }
 
-    fn resync(&mut self, conn: u64) -> HelloReply {
+    fn resync(&mut self, conn: u64) -> Greeting {
         let seat = self.crowd.seat_of(conn).flatten();
-        HelloReply {
+        Greeting {
             you: seat,
             token_rejected: false,
             messages: self.catch_up(0, seat),

@@ -1,5 +1,5 @@
-//! The computer's turn: its search runs on the blocking pool, one of at most `--computer-threads` at once,
-//! and answers the room over a channel. A search whose human left is stopped, and started again in full when
+//! The computer's turn: its search runs on the blocking pool, holding one of the computer's CPU permits
+//! ([`ComputerPool`], at most `--computer-threads` searches at once), and answers the room over a channel. A search whose human left is stopped, and started again in full when
 //! they are back.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,9 +9,9 @@ use std::time::Duration;
 use bao_ai::Level;
 use bao_core::{Move, Position};
 use sha2::{Digest, Sha256};
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::mpsc;
 
-use crate::metrics::Metrics;
+use crate::computer_pool::ComputerPool;
 
 /// The computer's answer: the ply it thought about and its move (`None` if the search gave none).
 pub type Answer = (u64, Option<Move>);
@@ -25,8 +25,7 @@ pub struct Computer {
     /// The stop flag of the search while it runs.
     running: Option<Arc<AtomicBool>>,
     tx: mpsc::Sender<Answer>,
-    permits: Arc<Semaphore>,
-    metrics: Arc<Metrics>,
+    pool: ComputerPool,
 }
 
 /// How the room should take an answer.
@@ -41,12 +40,12 @@ pub enum Taken {
 }
 
 impl Computer {
-    /// The computer of game `game_id` at `level`; answers arrive on the returned receiver.
+    /// The computer of game `game_id` at `level`, searching with the `pool`'s permits; answers arrive on the
+    /// returned receiver.
     pub fn new(
         game_id: &str,
         level: Level,
-        permits: Arc<Semaphore>,
-        metrics: Arc<Metrics>,
+        pool: ComputerPool,
     ) -> (Computer, mpsc::Receiver<Answer>) {
         let (tx, rx) = mpsc::channel(2);
         let digest = Sha256::digest(game_id.as_bytes());
@@ -57,8 +56,7 @@ impl Computer {
             game_seed: u64::from_le_bytes(first),
             running: None,
             tx,
-            permits,
-            metrics,
+            pool,
         };
         (computer, rx)
     }
@@ -79,14 +77,10 @@ impl Computer {
         let level = self.level;
         let seed = self.game_seed ^ ply;
         let tx = self.tx.clone();
-        let permits = Arc::clone(&self.permits);
-        let metrics = Arc::clone(&self.metrics);
+        let pool = self.pool.clone();
         tokio::spawn(async move {
             // Wait for a free search slot; a search whose human left meanwhile is not started.
-            metrics.computer_searches_waiting.inc();
-            let permit = permits.acquire_owned().await;
-            metrics.computer_searches_waiting.dec();
-            let Ok(permit) = permit else {
+            let Ok(permit) = pool.for_live_game().await else {
                 return;
             };
             if stop.load(Ordering::Relaxed) {
@@ -94,14 +88,14 @@ impl Computer {
                 return;
             }
             let _ = tokio::task::spawn_blocking(move || {
-                metrics.computer_searches.inc();
+                let running = pool.live_search_running();
                 // A panicking search must not leave the room waiting forever: it then plays a fallback move.
                 let mv = std::panic::catch_unwind(|| {
                     bao_ai::choose_move_within(&pos, level, seed, Some(stop), budget)
                 })
                 .ok()
                 .flatten();
-                metrics.computer_searches.dec();
+                drop(running);
                 drop(permit);
                 let _ = tx.try_send((ply, mv));
             })

@@ -1,18 +1,23 @@
 //! Game rooms: one tokio task per game in memory, the only place a game changes.
 //!
-//! Sockets and HTTP handlers reach a room through a [`RoomHandle`] (typed requests over a channel); the room
-//! validates moves with bao-core, writes to the database, and only then publishes versioned events on a
-//! broadcast channel. The parts, like lila-ws's:
+//! Sockets and HTTP handlers reach a room through a [`RoomHandle`] (typed requests over a channel, a player's
+//! action carried whole as one [`Action`]); the room validates moves with bao-core, writes to the database,
+//! and only then publishes versioned events on a broadcast channel. The parts, like lila-ws's:
 //!
 //! - [`log`]: versions, the replay window, the broadcast sender, the last stored version.
 //! - [`presence`]: connections, seats online, watchers, the throttled `presence` event.
 //! - [`computer`]: the computer's turn on the blocking pool.
 //! - [`clock`]: time controls and the clock arithmetic; `timing.rs`: the room's clock timer.
 //! - [`game`]: the game's facts and the views built from them (snapshot, `moved`, record).
-//! - [`actor`]: the room task that ties them together; `play.rs`: its handlers that change the game;
-//!   `takeback.rs`: abort and takeback; `say.rs`: quick messages.
-//! - [`registry`]: the rooms in memory, loading a game's room on demand.
-//! - [`handle`]: the typed requests.
+//! - [`request`]: what a room is asked ([`Request`], [`Action`]) and its typed answers.
+//! - [`actor`]: the room task that ties them together and dispatches each request and action to its
+//!   handler; `play.rs`: the handlers that change the game; `takeback.rs`: abort and takeback; `say.rs`:
+//!   quick messages.
+//! - [`registry`]: the rooms in memory, loading a game's room on demand, forwarding to another node what
+//!   it does not hold.
+//! - [`handle`]: [`RoomHandle`], one method per request.
+//! - [`nodes`]: the other nodes of a cluster as the rooms see them ([`OtherNodes`], implemented in
+//!   `cluster/`).
 //!
 //! A room gets narrow handles ([`RoomDeps`]), not the server's whole state.
 
@@ -22,9 +27,11 @@ pub mod computer;
 pub mod game;
 pub mod handle;
 pub mod log;
+pub mod nodes;
 mod play;
 pub mod presence;
 pub mod registry;
+pub mod request;
 mod say;
 mod takeback;
 mod timing;
@@ -32,32 +39,33 @@ mod timing;
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
-
-use crate::cluster::Cluster;
+use crate::computer_pool::ComputerPool;
 use crate::config::Config;
 use crate::metrics::Metrics;
 use crate::store::Store;
 
-pub use handle::{HelloReply, RoomHandle};
+pub use handle::RoomHandle;
 pub use log::Event;
+pub use nodes::OtherNodes;
 pub use registry::Rooms;
+pub use request::{Action, ActionReply, Greeting, Request};
 
-/// What a room may use of the server: the database, the metrics, its limits and the computer's CPU limit.
+/// What a room may use of the server: the database, the metrics, its limits and the computer's CPU.
 #[derive(Clone, Debug)]
 pub struct RoomDeps {
     /// The database.
     pub store: Store,
     /// The metrics.
     pub metrics: Arc<Metrics>,
-    /// Permits a computer search must hold while it runs (`--computer-threads`).
-    pub computer_permits: Arc<Semaphore>,
+    /// The computer's CPU permits, one of which a computer opponent's search holds while it runs.
+    pub computer: ComputerPool,
     /// The room's limits.
     pub limits: RoomLimits,
     /// The server's public address, for share links.
     pub public_url: Option<Arc<str>>,
-    /// The other nodes, in a cluster (`--nats-url`): rooms mirror their events to them.
-    pub cluster: Option<Cluster>,
+    /// The other nodes, in a cluster (`--nats-url`): the registry forwards them the requests for their
+    /// games, and rooms mirror their events to them.
+    pub other_nodes: Option<Arc<dyn OtherNodes>>,
 }
 
 /// The limits of one room (from the configuration).
@@ -81,16 +89,13 @@ impl RoomDeps {
         config: &Config,
         store: Store,
         metrics: Arc<Metrics>,
-        cluster: Option<Cluster>,
+        computer: ComputerPool,
+        other_nodes: Option<Arc<dyn OtherNodes>>,
     ) -> RoomDeps {
-        let computer_threads = match config.computer_threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        };
         RoomDeps {
             store,
             metrics,
-            computer_permits: Arc::new(Semaphore::new(computer_threads)),
+            computer,
             limits: RoomLimits {
                 buffer: config.room_buffer,
                 max_replay: config.max_replay,
@@ -99,7 +104,7 @@ impl RoomDeps {
                 max_rooms: config.max_rooms,
             },
             public_url: config.public_url.as_deref().map(Arc::from),
-            cluster,
+            other_nodes,
         }
     }
 }

@@ -10,7 +10,7 @@ use super::actor::Room;
 use super::clock::computer_budget;
 use super::computer::Taken;
 use super::game::{rebuild_moved, Resent};
-use super::handle::Answer;
+use super::request::ActionReply;
 use crate::error::AppError;
 use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
 use crate::store::{ClockRow, GameRow, MoveWrite};
@@ -58,7 +58,7 @@ impl Room {
         }
     }
 
-    pub(super) async fn on_move(&mut self, conn: u64, ply: u64, text: &str) -> Answer {
+    pub(super) async fn on_move(&mut self, conn: u64, ply: u64, text: &str) -> ActionReply {
         let seat = self.player(conn, "only the players can move; you are watching")?;
         let Ok(mv) = text.parse::<Move>() else {
             return Err(illegal(
@@ -224,7 +224,7 @@ impl Room {
         });
     }
 
-    pub(super) async fn on_resign(&mut self, conn: u64) -> Answer {
+    pub(super) async fn on_resign(&mut self, conn: u64) -> ActionReply {
         let seat = self.player(conn, "only the players can resign")?;
         if self.game.status == Status::Finished {
             return Err(AppError::GameOver);
@@ -237,7 +237,7 @@ impl Room {
         Ok(None)
     }
 
-    pub(super) async fn on_rematch(&mut self, conn: u64) -> Answer {
+    pub(super) async fn on_rematch(&mut self, conn: u64) -> ActionReply {
         let seat = self.player(conn, "only the players can ask for a rematch")?;
         if self.game.status != Status::Finished {
             return Err(AppError::BadMessage(

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
 
 use super::actor::Room;
-use super::handle::{ask_room, Command, RoomHandle};
+use super::handle::RoomHandle;
+use super::nodes::Unanswered;
+use super::request::{Request, RoomTx};
 use super::RoomDeps;
-use crate::cluster::wire::{Reply, Request};
-use crate::cluster::Unanswered;
 use crate::error::AppError;
 use crate::store::Owner;
 use crate::tokens::valid_id;
@@ -54,8 +54,8 @@ const CLOSE_WAIT: Duration = Duration::from_secs(10);
 /// One running room task.
 #[derive(Clone, Debug)]
 pub(crate) struct RoomTask {
-    /// Commands to the room.
-    pub tx: mpsc::Sender<Command>,
+    /// Requests to the room.
+    pub tx: RoomTx,
     /// Tells this task from a later room of the same game.
     pub generation: u64,
 }
@@ -91,7 +91,7 @@ impl Rooms {
     }
 
     /// What rooms get.
-    pub fn deps(&self) -> &RoomDeps {
+    pub(super) fn deps(&self) -> &RoomDeps {
         &self.inner.deps
     }
 
@@ -103,7 +103,7 @@ impl Rooms {
     /// The handle of game `id`, loading its room (or, in a cluster, finding its owner) so that a missing
     /// game is `not_found` now (before a socket is upgraded).
     pub async fn handle(&self, id: &str) -> Result<RoomHandle, AppError> {
-        self.ask(id, Request::Ping).await?;
+        self.ask(id, |reply| Request::Ping { reply }).await?;
         Ok(RoomHandle::new(id, self.clone()))
     }
 
@@ -157,10 +157,10 @@ impl Rooms {
             map.insert(id.to_owned(), task.clone());
             task
         };
-        if let Some(cluster) = &self.inner.deps.cluster {
-            cluster.serve(id, task.tx.clone());
+        if let Some(nodes) = &self.inner.deps.other_nodes {
+            nodes.serve(id, task.tx.clone());
             // This node's sockets that followed the game through a relay reconnect to the room here.
-            cluster.close_relay(id);
+            nodes.close_relay(id);
         }
         Ok(Some(task))
     }
@@ -199,29 +199,33 @@ impl Rooms {
                 Err(_) => None,
             };
             if let Some(task) = task {
-                let (tx, _) = oneshot::channel();
-                let _ = task.tx.send(Command::Shutdown { reply: tx }).await;
+                task.tx.shutdown().await;
             }
         }
     }
 
-    /// Asks game `id`'s room `req` and waits for its answer: the room here, loaded from the database if it
-    /// is not in memory; in a cluster, the room of the node that owns the game.
+    /// Asks game `id`'s room the request `make` builds around a reply channel, and waits for its answer: the
+    /// room here, loaded from the database if it is not in memory; in a cluster, the room of the node that
+    /// owns the game.
     ///
     /// A room that left memory meanwhile is loaded again. When nobody answers for the game (its owner died
     /// or let the room go), this node takes the game's lease as soon as it has expired and loads the game:
-    /// the request is tried again with a growing pause, for at most twice the lease time and the request
+    /// the request is made again with a growing pause, for at most twice the lease time and the request
     /// timeout. Requests are safe to repeat: a move carries its ply, and the same move for a ply already
     /// played gets the same answer.
-    pub(crate) async fn ask(&self, id: &str, req: Request) -> Result<Reply, AppError> {
-        let cluster = self.inner.deps.cluster.as_ref();
+    pub(crate) async fn ask<T>(
+        &self,
+        id: &str,
+        make: impl Fn(oneshot::Sender<T>) -> Request,
+    ) -> Result<T, AppError> {
+        let nodes = self.inner.deps.other_nodes.as_deref();
         let lease = self.inner.deps.store.lease_time().unwrap_or_default();
         let give_up = tokio::time::Instant::now() + 2 * lease + Duration::from_secs(2);
         let mut pause = Duration::from_millis(20);
         for _ in 0..ASK_ATTEMPTS {
             if let Some(room) = self.lookup(id) {
-                match ask_room(&room.tx, req.clone()).await {
-                    Some(reply) => return Ok(reply),
+                match room.tx.ask(&make).await {
+                    Some(answer) => return Ok(answer),
                     None => {
                         self.forget(id, room.generation);
                         continue;
@@ -234,9 +238,14 @@ impl Rooms {
             if !valid_id(id) {
                 return Err(AppError::NotFound);
             }
-            if let Some(c) = cluster {
-                match c.request(id, &req).await {
-                    Ok(reply) => return Ok(reply),
+            if let Some(nodes) = nodes {
+                let (reply, answer) = oneshot::channel();
+                match nodes.forward(id, make(reply)).await {
+                    Ok(()) => {
+                        return answer.await.map_err(|_| {
+                            AppError::Internal("the game's node gave no answer".into())
+                        })
+                    }
                     Err(Unanswered::NoOwner) => {}
                     Err(Unanswered::Broker(e)) => {
                         tracing::warn!(game = %id, "cannot reach the game's node: {e}");
@@ -249,7 +258,7 @@ impl Rooms {
             }
             // Another node holds the lease. Without NATS this node cannot reach it; with NATS its room may be
             // starting, or the node died and its lease has yet to expire.
-            if cluster.is_none() || tokio::time::Instant::now() >= give_up {
+            if nodes.is_none() || tokio::time::Instant::now() >= give_up {
                 return Err(AppError::Unavailable);
             }
             tokio::time::sleep(pause).await;
@@ -261,9 +270,10 @@ impl Rooms {
     /// Connection `conn` closed: the game's room forgets it (nothing to do if the room is not in memory).
     pub(crate) async fn leave(&self, id: &str, conn: u64) {
         if let Some(room) = self.lookup(id) {
-            let _ = room.tx.send(Command::Leave { conn }).await;
-        } else if let Some(c) = &self.inner.deps.cluster {
-            c.leave(id, conn).await;
+            room.tx.deliver(Request::Leave { conn }).await;
+        } else if let Some(nodes) = &self.inner.deps.other_nodes {
+            // No answer is waited for: a room gone meanwhile has forgotten the connection anyway.
+            let _ = nodes.forward(id, Request::Leave { conn }).await;
         }
     }
 
@@ -344,10 +354,7 @@ impl Rooms {
         // Ask all first, then wait: rooms finish their writes in parallel.
         let mut acks = Vec::with_capacity(tasks.len());
         for h in tasks {
-            let (tx, rx) = oneshot::channel();
-            if h.tx.send(Command::Shutdown { reply: tx }).await.is_ok() {
-                acks.push(rx);
-            }
+            acks.extend(h.tx.shutdown().await);
         }
         let deadline = tokio::time::Instant::now() + CLOSE_WAIT;
         for rx in acks {

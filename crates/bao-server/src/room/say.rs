@@ -6,7 +6,7 @@ use std::time::Duration;
 use axum::extract::ws::Utf8Bytes;
 
 use super::actor::{now, Room};
-use super::handle::Answer;
+use super::request::ActionReply;
 use crate::error::AppError;
 use crate::protocol::{Phrase, ServerMsg};
 
@@ -16,7 +16,7 @@ pub const SAY_EVERY: Duration = Duration::from_secs(3);
 impl Room {
     /// `{"t":"say","phrase":P}`: sends `said` to everyone in the game, at most once per [`SAY_EVERY`] per
     /// seat (on tokio's clock, so tests move it with paused time).
-    pub(super) fn on_say(&mut self, conn: u64, phrase: Phrase) -> Answer {
+    pub(super) fn on_say(&mut self, conn: u64, phrase: Phrase) -> ActionReply {
         let seat = self.player(conn, "only the players can send quick messages")?;
         let now = now();
         let last = &mut self.said_at[seat.index()];

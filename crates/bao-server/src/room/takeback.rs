@@ -5,7 +5,7 @@ use bao_core::Side;
 
 use super::actor::Room;
 use super::clock::Clock;
-use super::handle::Answer;
+use super::request::ActionReply;
 use crate::error::AppError;
 use crate::protocol::{Outcome, ServerMsg, Status, Undone};
 use crate::store::ClockRow;
@@ -13,7 +13,7 @@ use crate::store::ClockRow;
 impl Room {
     /// `{"t":"abort"}`: ends the game with no winner, before both sides have moved (a game nobody joined
     /// has only its creator seated, so the creator cancels it the same way).
-    pub(super) async fn on_abort(&mut self, conn: u64) -> Answer {
+    pub(super) async fn on_abort(&mut self, conn: u64) -> ActionReply {
         self.player(conn, "only the players can abort the game")?;
         if self.game.status == Status::Finished {
             return Err(AppError::GameOver);
@@ -36,7 +36,7 @@ impl Room {
 
     /// `{"t":"takeback"}`: accepts the opponent's standing offer, or offers to undo the moves back to just
     /// before the sender's latest move (granted at once against the computer).
-    pub(super) async fn on_takeback(&mut self, conn: u64) -> Answer {
+    pub(super) async fn on_takeback(&mut self, conn: u64) -> ActionReply {
         let seat = self.player(conn, "only the players can take moves back")?;
         match self.game.status {
             Status::Finished => return Err(AppError::GameOver),
@@ -71,7 +71,7 @@ impl Room {
     }
 
     /// `{"t":"takeback_decline"}`: declines the opponent's standing offer.
-    pub(super) async fn on_decline_takeback(&mut self, conn: u64) -> Answer {
+    pub(super) async fn on_decline_takeback(&mut self, conn: u64) -> ActionReply {
         let seat = self.player(conn, "only the players can decline a takeback")?;
         if self.game.takeback_offer != Some(seat.opponent()) {
             return Err(AppError::BadMessage(
@@ -87,7 +87,7 @@ impl Room {
     /// Undoes the moves from `ply` on: the database first (the moves deleted, the game's version), then the
     /// room's state, then `undone` with the next version. The clocks keep the times they have now; the turn
     /// of the side to move begins again now.
-    async fn undo(&mut self, ply: u64) -> Answer {
+    async fn undo(&mut self, ply: u64) -> ActionReply {
         let now = self.deps.store.time().now();
         let to_move = if ply.is_multiple_of(2) {
             Side::South

@@ -1,7 +1,11 @@
 //! The HTTP server loop: accepting connections and serving each with hyper's HTTP/1 (upgrades allowed, for
-//! the sockets). It does what `axum::serve` does (TCP_NODELAY, the peer's address for `ConnectInfo`, a
-//! graceful shutdown) plus what that one cannot: a header-read timeout, and connections that are closed when
-//! the shutdown deadline passes instead of being waited for.
+//! the sockets); and in [`extract`] the request extractors the handlers share.
+//!
+//! The loop does what `axum::serve` does (TCP_NODELAY, the peer's address for `ConnectInfo`, a graceful
+//! shutdown) plus what that one cannot: a header-read timeout, and connections that are closed when the
+//! shutdown deadline passes instead of being waited for.
+
+pub mod extract;
 
 use std::convert::Infallible;
 use std::io;
