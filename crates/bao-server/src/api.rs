@@ -148,7 +148,7 @@ pub async fn join(
     GameId(id): GameId,
     JsonBody(_): JsonBody<serde_json::Value>,
 ) -> Result<Response, AppError> {
-    let (seat, token) = state.rooms().game(&id).join().await?;
+    let (seat, token) = state.rooms().handle_unchecked(&id).join().await?;
     Ok(Json(Joined { seat, token }).into_response())
 }
 
@@ -168,7 +168,7 @@ pub async fn get_game(
     State(state): State<AppState>,
     GameId(id): GameId,
 ) -> Result<Response, AppError> {
-    let snap = state.rooms().game(&id).snapshot().await?;
+    let snap = state.rooms().handle_unchecked(&id).snapshot().await?;
     Ok(Json(snap).into_response())
 }
 
@@ -202,7 +202,11 @@ pub async fn history(
 ) -> Result<Response, AppError> {
     let Query(q) = query.map_err(|e| AppError::BadRequest(format!("bad query: {e}")))?;
     let to = q.to.unwrap_or(u64::MAX);
-    let page = state.rooms().game(&id).history(q.from, to).await?;
+    let page = state
+        .rooms()
+        .handle_unchecked(&id)
+        .history(q.from, to)
+        .await?;
     Ok(Json(page).into_response())
 }
 
@@ -223,7 +227,7 @@ pub async fn record(
     State(state): State<AppState>,
     GameId(id): GameId,
 ) -> Result<Response, AppError> {
-    let text = state.rooms().game(&id).record().await?;
+    let text = state.rooms().handle_unchecked(&id).record().await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
@@ -296,7 +300,7 @@ pub async fn websocket(
     let slot = state
         .limits()
         .open_socket(client_key(&state, addr, &headers))?;
-    let room = state.rooms().handle(&id).await?;
+    let room = state.rooms().find(&id).await?;
     Ok(upgrade
         .max_frame_size(ws::MAX_MESSAGE)
         .max_message_size(ws::MAX_MESSAGE)

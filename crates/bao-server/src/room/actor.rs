@@ -9,7 +9,7 @@ use bao_core::{Move, Side};
 use tokio::sync::{mpsc, oneshot};
 
 use super::computer::{self, Computer};
-use super::game::{replay_history, Game, HistoryAnswer};
+use super::game::{replay_history, Game, HistorySource};
 use super::log::EventLog;
 use super::presence::{Crowd, Due};
 use super::registry::{RoomTask, Rooms};
@@ -36,7 +36,7 @@ pub struct Room {
     pub(super) crowd: Crowd,
     /// The computer player, in a game against the computer.
     pub(super) computer: Option<Computer>,
-    answers: Option<mpsc::Receiver<computer::Answer>>,
+    computer_moves: Option<mpsc::Receiver<computer::ComputerMove>>,
     /// The computer's move that the database could not take, tried again at the instant given (ply, move).
     pub(super) unsaved_computer_move: Option<(Instant, u64, Move)>,
     /// A clock result the database could not take is not written again before this.
@@ -64,7 +64,7 @@ impl Room {
             log.mirror_to(nodes.outbox(&game.id));
         }
         let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), now());
-        let (computer, answers) = if game.kinds.contains(&SeatKind::Computer) {
+        let (computer, computer_moves) = if game.kinds.contains(&SeatKind::Computer) {
             let level = game.level.unwrap_or(bao_ai::Level::Medium);
             let (c, rx) = Computer::new(&game.id, level, deps.computer.clone());
             (Some(c), Some(rx))
@@ -79,7 +79,7 @@ impl Room {
             log,
             crowd,
             computer,
-            answers,
+            computer_moves,
             unsaved_computer_move: None,
             clock_hold: None,
             said_at: [None; 2],
@@ -124,7 +124,10 @@ impl Room {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
-        let mut answers = self.answers.take().unwrap_or_else(|| mpsc::channel(1).1);
+        let mut computer_moves = self
+            .computer_moves
+            .take()
+            .unwrap_or_else(|| mpsc::channel(1).1);
         loop {
             let deadline = self.next_deadline();
             let sleep = async {
@@ -143,7 +146,7 @@ impl Room {
                     }
                     self.store_version_if_due().await;
                 }
-                Some((ply, mv)) = answers.recv() => self.on_computer_answer(ply, mv).await,
+                Some((ply, mv)) = computer_moves.recv() => self.on_computer_move(ply, mv).await,
                 () = sleep => {
                     self.on_clock_due().await;
                     let now = now();
@@ -218,12 +221,12 @@ impl Room {
                 let _ = reply.send(Box::new(self.snapshot()));
             }
             Request::History { from, to, reply } => match self.game.history(from, to) {
-                HistoryAnswer::Kept(h) => {
+                HistorySource::Kept(h) => {
                     let _ = reply.send(Ok(h));
                 }
                 // Positions older than the room keeps are rebuilt on the blocking pool, and answered from
                 // there, so that the room goes on meanwhile.
-                HistoryAnswer::Replay {
+                HistorySource::Replay {
                     variant,
                     moves,
                     from,

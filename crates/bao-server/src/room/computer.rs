@@ -1,6 +1,6 @@
 //! The computer's turn: its search runs on the blocking pool, holding one of the computer's CPU permits
-//! ([`ComputerPool`], at most `--computer-threads` searches at once), and answers the room over a channel. A search whose human left is stopped, and started again in full when
-//! they are back.
+//! ([`ComputerPool`], at most `--computer-threads` searches at once), and sends the room its move over a
+//! channel. A search whose human left is stopped, and started again in full when they are back.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -13,8 +13,9 @@ use tokio::sync::mpsc;
 
 use crate::computer_pool::ComputerPool;
 
-/// The computer's answer: the ply it thought about and its move (`None` if the search gave none).
-pub type Answer = (u64, Option<Move>);
+/// The computer's move as its search ends: the ply it thought about and its move (`None` if the search gave
+/// none).
+pub type ComputerMove = (u64, Option<Move>);
 
 /// The computer player of one room.
 #[derive(Debug)]
@@ -24,7 +25,7 @@ pub struct Computer {
     game_seed: u64,
     /// The stop flag of the search while it runs.
     running: Option<Arc<AtomicBool>>,
-    tx: mpsc::Sender<Answer>,
+    tx: mpsc::Sender<ComputerMove>,
     pool: ComputerPool,
 }
 
@@ -40,13 +41,13 @@ pub enum Taken {
 }
 
 impl Computer {
-    /// The computer of game `game_id` at `level`, searching with the `pool`'s permits; answers arrive on the
-    /// returned receiver.
+    /// The computer of game `game_id` at `level`, searching with the `pool`'s permits; its moves arrive on
+    /// the returned receiver.
     pub fn new(
         game_id: &str,
         level: Level,
         pool: ComputerPool,
-    ) -> (Computer, mpsc::Receiver<Answer>) {
+    ) -> (Computer, mpsc::Receiver<ComputerMove>) {
         let (tx, rx) = mpsc::channel(2);
         let digest = Sha256::digest(game_id.as_bytes());
         let mut first = [0u8; 8];

@@ -386,19 +386,19 @@ impl Game {
 
     /// The positions after `from` up to (not including) `to` moves, at most [`HISTORY_PAGE`] of them: from
     /// memory when they are all kept, else the moves to replay.
-    pub fn history(&self, from: u64, to: u64) -> HistoryAnswer {
+    pub fn history(&self, from: u64, to: u64) -> HistorySource {
         let (from, to) = page(from, to, self.moves.len() + 1);
         if from as u64 >= self.recent_from {
             let kept = self.recent_from as usize;
             let positions: Vec<Position> =
                 self.recent.range(from - kept..to - kept).copied().collect();
-            return HistoryAnswer::Kept(History {
+            return HistorySource::Kept(History {
                 from: from as u64,
                 stages: stages(&positions),
                 positions,
             });
         }
-        HistoryAnswer::Replay {
+        HistorySource::Replay {
             variant: self.variant,
             moves: self.moves[..to.saturating_sub(1)].to_vec(),
             from: from as u64,
@@ -467,9 +467,9 @@ pub enum Resent {
     Older(Variant, Vec<Move>),
 }
 
-/// The answer to a history request.
+/// Where the positions of a history request come from: memory, or a replay of the moves.
 #[derive(Debug)]
-pub enum HistoryAnswer {
+pub enum HistorySource {
     /// The positions, all kept in memory.
     Kept(History),
     /// Older than the positions kept: replay `moves` ([`replay_history`]).

@@ -363,7 +363,7 @@ impl Room {
         }
     }
 
-    pub(super) async fn on_computer_answer(&mut self, ply: u64, mv: Option<Move>) {
+    pub(super) async fn on_computer_move(&mut self, ply: u64, mv: Option<Move>) {
         let Some(computer) = &mut self.computer else {
             return;
         };

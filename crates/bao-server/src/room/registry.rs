@@ -96,13 +96,13 @@ impl Rooms {
     }
 
     /// The handle of game `id`, unchecked: its first request answers `not_found` if there is no such game.
-    pub fn game(&self, id: &str) -> RoomHandle {
+    pub fn handle_unchecked(&self, id: &str) -> RoomHandle {
         RoomHandle::new(id, self.clone())
     }
 
     /// The handle of game `id`, loading its room (or, in a cluster, finding its owner) so that a missing
     /// game is `not_found` now (before a socket is upgraded).
-    pub async fn handle(&self, id: &str) -> Result<RoomHandle, AppError> {
+    pub async fn find(&self, id: &str) -> Result<RoomHandle, AppError> {
         self.ask(id, |reply| Request::Ping { reply }).await?;
         Ok(RoomHandle::new(id, self.clone()))
     }
