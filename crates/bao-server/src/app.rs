@@ -34,7 +34,7 @@ use crate::openapi::{ApiDoc, PlainErrors};
 use crate::protocol::ErrorBody;
 use crate::state::{AppState, Phase};
 use crate::store::{Location, Node, Store};
-use crate::{analysis, api, assets, puzzles, qr};
+use crate::{analysis, api, assets, puzzles, qr, summaries};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
 /// this server only and have no inline script or style; the board is inline SVG built by script, which
@@ -50,7 +50,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::create))
         .routes(routes!(api::get_game))
         .routes(routes!(api::join))
-        .routes(routes!(crate::status::games_status))
+        .routes(routes!(summaries::game_summaries))
         .routes(routes!(api::record))
         .routes(routes!(api::history))
         .routes(routes!(api::version))

@@ -38,7 +38,7 @@ pub mod record;
 pub mod review;
 pub mod room;
 pub mod state;
-pub mod status;
 pub mod store;
+pub mod summaries;
 pub mod tokens;
 pub mod ws;

@@ -1,4 +1,4 @@
-//! Limits per client address: games created, analyses and game statuses asked for, WebSocket connections
+//! Limits per client address: games created, analyses and game summaries asked for, WebSocket connections
 //! open and opened, WebSocket messages.
 //!
 //! They are per address and not per socket, so that reconnecting does not start afresh. An IPv6 client counts
@@ -101,7 +101,7 @@ pub fn direct(quota: Quota) -> DefaultDirectRateLimiter {
 pub struct AddressLimits {
     create: DefaultKeyedRateLimiter<ClientKey>,
     analysis: DefaultKeyedRateLimiter<ClientKey>,
-    status: DefaultKeyedRateLimiter<ClientKey>,
+    summaries: DefaultKeyedRateLimiter<ClientKey>,
     connect: DefaultKeyedRateLimiter<ClientKey>,
     messages: DefaultKeyedRateLimiter<ClientKey>,
     sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
@@ -120,7 +120,7 @@ impl AddressLimits {
                 config.analysis_per_minute / 60.0,
                 config.analysis_per_minute.max(1.0),
             )),
-            status: RateLimiter::keyed(quota(
+            summaries: RateLimiter::keyed(quota(
                 config.status_per_minute / 60.0,
                 config.status_per_minute.max(1.0),
             )),
@@ -164,9 +164,9 @@ impl AddressLimits {
             })
     }
 
-    /// Whether `key` may ask for the status of its games (`POST /api/games/status`) now.
-    pub fn status(&self, key: ClientKey) -> Result<(), AppError> {
-        self.check(&self.status, Limit::Status, key)
+    /// Whether `key` may ask for the summaries of its games (`POST /api/games/status`) now.
+    pub fn summaries(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.summaries, Limit::Summaries, key)
             .map_err(|wait| AppError::RateLimited {
                 message: "too many status requests; try again in a moment",
                 retry_after: wait,
@@ -224,7 +224,7 @@ impl AddressLimits {
         for limiter in [
             &self.create,
             &self.analysis,
-            &self.status,
+            &self.summaries,
             &self.connect,
             &self.messages,
         ] {

@@ -78,8 +78,8 @@ pub enum Limit {
     AddressMessages,
     /// Analyses per address (`--analysis-per-minute`).
     Analysis,
-    /// Status requests per address (`--status-per-minute`).
-    Status,
+    /// Game summaries (`POST /api/games/status`) per address (`--status-per-minute`).
+    Summaries,
 }
 
 impl Limit {
@@ -91,7 +91,7 @@ impl Limit {
         Limit::SocketMessages,
         Limit::AddressMessages,
         Limit::Analysis,
-        Limit::Status,
+        Limit::Summaries,
     ];
 
     /// The label value.
@@ -103,7 +103,7 @@ impl Limit {
             Limit::SocketMessages => "socket_messages",
             Limit::AddressMessages => "address_messages",
             Limit::Analysis => "analysis",
-            Limit::Status => "status",
+            Limit::Summaries => "status",
         }
     }
 }

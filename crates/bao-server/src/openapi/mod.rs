@@ -175,9 +175,9 @@ impl IntoResponses for CreateErrors {
 
 /// The error answers of `POST /api/games/status`.
 #[derive(Debug)]
-pub struct StatusErrors;
+pub struct SummaryErrors;
 
-impl IntoResponses for StatusErrors {
+impl IntoResponses for SummaryErrors {
     fn responses() -> BTreeMap<String, RefOr<Response>> {
         api_errors(vec![
             (

@@ -207,19 +207,23 @@ pub fn share_url(public_url: Option<&str>, id: &str) -> Option<String> {
     public_url.map(|base| format!("{}{}", base.trim_end_matches('/'), game_path(id)))
 }
 
-/// The body of `POST /api/games/status`: the games a browser remembers.
+/// The body of `POST /api/games/status`: the games a browser remembers (named `StatusQuery` in the OpenAPI
+/// document, after the route).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct StatusQuery {
-    /// Game ids, at most [`MAX_STATUS_IDS`].
+#[schema(as = StatusQuery)]
+pub struct SummaryQuery {
+    /// Game ids, at most [`MAX_SUMMARY_IDS`].
     pub ids: Vec<String>,
 }
 
 /// Ids one `POST /api/games/status` may ask about.
-pub const MAX_STATUS_IDS: usize = 100;
+pub const MAX_SUMMARY_IDS: usize = 100;
 
-/// One game in the answer to `POST /api/games/status`: public facts only.
+/// One game in the answer to `POST /api/games/status`: its public facts only, its [`Status`] among them
+/// (named `GameStatus` in the OpenAPI document, after the route).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct GameStatus {
+#[schema(as = GameStatus)]
+pub struct GameSummary {
     /// Game id.
     pub id: String,
     /// The variant.

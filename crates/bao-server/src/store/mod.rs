@@ -21,7 +21,7 @@ mod queries;
 mod reviews;
 mod rows;
 mod sqlite;
-mod status;
+mod summaries;
 #[cfg(test)]
 mod tests;
 pub mod uptime;

@@ -1,4 +1,4 @@
-//! Games, seats, moves, results, takebacks, rematches, versions and statuses on both backends.
+//! Games, seats, moves, results, takebacks, rematches, versions and summaries on both backends.
 
 use bao_ai::Level;
 use bao_core::Side;
@@ -110,7 +110,7 @@ on_both! {
         assert_eq!((row.v, row.closed_v), (12, Some(12)));
     }
 
-    async fn unfinished_games_and_statuses(store: Store) {
+    async fn unfinished_games_and_summaries(store: Store) {
         let ids = games(&store, 3).await;
         let clocked = full_game();
         store.insert_game(&clocked).await.expect("insert");
@@ -126,7 +126,7 @@ on_both! {
         assert_eq!(store.clocked_unfinished().await.expect("clocked"), vec![clocked.id.clone()]);
         store.insert_move(&ids[0], &write(0, "A1R")).await.expect("move");
         let asked = [ids[1].as_str(), "nope", ids[0].as_str(), clocked.id.as_str()];
-        let got = store.statuses(&asked).await.expect("statuses");
+        let got = store.summaries(&asked).await.expect("summaries");
         let seen: Vec<_> = got.iter().map(|g| (g.id.as_str(), g.status, g.moves, g.to_move)).collect();
         assert_eq!(
             seen,

@@ -1,4 +1,5 @@
-//! `POST /api/games/status`: where each of a browser's games stands, for the home page's list of "my games".
+//! `POST /api/games/status`: a summary of where each of a browser's games stands, for the home page's list of
+//! "my games".
 //! Read from the database alone (every move and result is written there first), so that a page asking about
 //! its games loads no room.
 
@@ -10,8 +11,8 @@ use axum::Json;
 
 use crate::error::AppError;
 use crate::http::extract::{client_key, JsonBody};
-use crate::openapi::StatusErrors;
-use crate::protocol::{GameStatus, StatusQuery, MAX_STATUS_IDS};
+use crate::openapi::SummaryErrors;
+use crate::protocol::{GameSummary, SummaryQuery, MAX_SUMMARY_IDS};
 use crate::state::AppState;
 use crate::tokens::valid_id;
 
@@ -22,23 +23,25 @@ use crate::tokens::valid_id;
     path = "/api/games/status",
     operation_id = "gamesStatus",
     tag = "games",
-    request_body(content = StatusQuery, description = "at most 100 game ids"),
+    request_body(content = SummaryQuery, description = "at most 100 game ids"),
     responses(
-        (status = 200, description = "the games that exist, in the order asked", body = Vec<GameStatus>),
-        StatusErrors,
+        (status = 200, description = "the games that exist, in the order asked", body = Vec<GameSummary>),
+        SummaryErrors,
     )
 )]
-pub async fn games_status(
+pub async fn game_summaries(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    JsonBody(body): JsonBody<StatusQuery>,
-) -> Result<Json<Vec<GameStatus>>, AppError> {
+    JsonBody(body): JsonBody<SummaryQuery>,
+) -> Result<Json<Vec<GameSummary>>, AppError> {
     // Every well-formed request counts, whatever ids it holds: each costs a database read.
-    state.limits().status(client_key(&state, addr, &headers))?;
-    if body.ids.len() > MAX_STATUS_IDS {
+    state
+        .limits()
+        .summaries(client_key(&state, addr, &headers))?;
+    if body.ids.len() > MAX_SUMMARY_IDS {
         return Err(AppError::BadRequest(format!(
-            "at most {MAX_STATUS_IDS} ids at once, not {}",
+            "at most {MAX_SUMMARY_IDS} ids at once, not {}",
             body.ids.len()
         )));
     }
@@ -50,6 +53,6 @@ pub async fn games_status(
         .collect();
     let mut seen = std::collections::HashSet::new();
     ids.retain(|id| seen.insert(*id));
-    let found = state.store().statuses(&ids).await?;
+    let found = state.store().summaries(&ids).await?;
     Ok(Json(found))
 }

@@ -3,13 +3,13 @@
 use super::db::{on_reader, Cols, Db};
 use super::Store;
 use crate::error::AppError;
-use crate::protocol::{GameStatus, Outcome, Reason, Status};
+use crate::protocol::{GameSummary, Outcome, Reason, Status};
 use crate::room::clock::{Clock, TimeControl};
 use bao_core::{Side, Variant};
 
 impl Store {
-    /// The status of each game of `ids` that exists, in the order of `ids`. Their clocks are measured now.
-    pub async fn statuses(&self, ids: &[&str]) -> Result<Vec<GameStatus>, AppError> {
+    /// The summary of each game of `ids` that exists, in the order of `ids`. Their clocks are measured now.
+    pub async fn summaries(&self, ids: &[&str]) -> Result<Vec<GameSummary>, AppError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -38,7 +38,7 @@ impl Store {
             }
             let rows = q.fetch_all(p).await.map_err(AppError::db)?;
             rows.iter()
-                .map(|r| status_row(r, now))
+                .map(|r| summary_row(r, now))
                 .collect::<Result<Vec<_>, _>>()?
         });
         out.sort_by_key(|g| ids.iter().position(|id| *id == g.id));
@@ -46,7 +46,7 @@ impl Store {
     }
 }
 
-fn status_row(r: &impl Cols, now: super::Now) -> Result<GameStatus, AppError> {
+fn summary_row(r: &impl Cols, now: super::Now) -> Result<GameSummary, AppError> {
     let get_s = |c: &str| r.text(c);
     let get_i = |c: &str| r.int(c);
     let id = get_s("id")?.unwrap_or_default();
@@ -94,7 +94,7 @@ fn status_row(r: &impl Cols, now: super::Now) -> Result<GameStatus, AppError> {
         };
         Ok::<_, AppError>(clock.view(now.up, now.wall))
     });
-    Ok(GameStatus {
+    Ok(GameSummary {
         id,
         variant,
         status,
