@@ -1,5 +1,5 @@
 //! The server's one error type. Every variant has a machine-readable [`code`](AppError::code) and an HTTP
-//! [`status`](AppError::status): the HTTP API answers it as `{"error": CODE, "message": TEXT}`
+//! [`http_status`](AppError::http_status): the HTTP API answers it as `{"error": CODE, "message": TEXT}`
 //! ([`IntoResponse`]) and a socket sends it as `{"t":"error","code":CODE,"message":TEXT}`
 //! ([`crate::protocol::ServerMsg::error`]), so both speak the same codes (protocol.md).
 
@@ -173,8 +173,8 @@ impl AppError {
         }
     }
 
-    /// The HTTP status code.
-    pub fn status(&self) -> StatusCode {
+    /// The HTTP status code (named apart from a game's [`Status`](crate::protocol::Status)).
+    pub fn http_status(&self) -> StatusCode {
         match self {
             AppError::BadRequest(_)
             | AppError::UnknownVariant(_)
@@ -258,7 +258,7 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         self.log();
-        let mut r = (self.status(), Json(self.body())).into_response();
+        let mut r = (self.http_status(), Json(self.body())).into_response();
         r.extensions_mut().insert(ErrorCode(self.code()));
         if let AppError::RateLimited { retry_after, .. } = self {
             r.headers_mut().insert(
@@ -318,7 +318,7 @@ mod tests {
         ];
         for (e, code, status) in cases {
             assert_eq!(e.code(), code);
-            assert_eq!(e.status().as_u16(), status);
+            assert_eq!(e.http_status().as_u16(), status);
         }
     }
 

@@ -327,7 +327,7 @@ mod tests {
         for e in errors {
             let back = from_body(e.body());
             assert_eq!(back.code(), e.code());
-            assert_eq!(back.status(), e.status());
+            assert_eq!(back.http_status(), e.http_status());
             assert_eq!(back.message(), e.message());
         }
     }

@@ -49,7 +49,10 @@ pub mod rules;
 fn errors(list: &[(AppError, &str)]) -> BTreeMap<String, RefOr<Response>> {
     let mut by_status: BTreeMap<u16, Vec<&(AppError, &str)>> = BTreeMap::new();
     for e in list {
-        by_status.entry(e.0.status().as_u16()).or_default().push(e);
+        by_status
+            .entry(e.0.http_status().as_u16())
+            .or_default()
+            .push(e);
     }
     by_status
         .into_iter()
