@@ -2,9 +2,10 @@
 //! lichess's sockets and game servers talk through a broker.
 //!
 //! A game's room runs on one node, the one holding its lease (`store/lease.rs`). While the room is in memory,
-//! that node serves requests on the game's command subject `bao.game.<id>.cmd` ([`Cluster::serve`]) and
+//! that node serves requests on the game's command subject `bao.game.<id>.cmd` ([`OtherNodes::serve`]) and
 //! publishes every event the room sends its sockets, already serialised and with its version, on
-//! `bao.game.<id>.ev` (the room's log mirrors them to [`Cluster::outbox`]; one task publishes them in order).
+//! `bao.game.<id>.ev` (the room's log mirrors them to [`OtherNodes::outbox`]; one task publishes them in
+//! order).
 //!
 //! Any other node forwards what its sockets and HTTP handlers ask of the game (a room's typed
 //! [`Request`]) as a request on the command subject, in its wire form ([`wire::Forwarded`]), and sends the

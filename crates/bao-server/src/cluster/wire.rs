@@ -1,7 +1,7 @@
-//! What the nodes of a cluster say to each other over NATS, all JSON: the requests a node forwards to a game's
-//! owner ([`Forwarded`]: a room's [`Request`](crate::room::Request) without its reply channel), the owner's
-//! replies ([`Reply`], in the wire form of each request's typed answer), and the events the owner publishes
-//! ([`Relayed`]).
+//! What the nodes of a cluster say to each other over NATS, all JSON: the requests a node forwards to a
+//! game's owner ([`Forwarded`]: a room's [`Request`](crate::room::Request) without its reply channel), the
+//! owner's replies ([`Reply`], in the wire form of each request's typed answer), and the events the owner
+//! publishes ([`Relayed`]).
 //!
 //! Only what crosses nodes is here: a room's requests and answers are typed in `room/request.rs`, and turned
 //! into these forms at the edge (`cluster/mod.rs`).

@@ -3,9 +3,9 @@
 //! A player's action is one value, [`Action`], from the socket's [`ClientMsg`] to the room's dispatch
 //! (`Room::act`), the way mini-redis carries one `Command` from the connection to its handler. Every
 //! [`Request`] carries the channel its answer goes back on, typed by the request: a hello is answered with a
-//! [`Greeting`], an action with an [`ActionReply`], a snapshot with a snapshot. Nothing here is serialised but
-//! the action itself: a request for a room on another node is turned into its wire form at the edge
-//! (`cluster/wire.rs`), and that node's answer back into the typed one.
+//! [`Greeting`], an action with an [`ActionReply`], a snapshot with a snapshot. Nothing here is serialised
+//! but the action itself: a request for a room on another node is turned into its wire form at the edge
+//! (`cluster/`), and that node's answer back into the typed one.
 
 use std::sync::Arc;
 
