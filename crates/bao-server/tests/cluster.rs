@@ -1,7 +1,8 @@
 //! Three server nodes (`--nats-url`, issue 19) as processes on loopback ports, sharing one fresh PostgreSQL
 //! schema and the machine's NATS server (both started by `scripts/services.sh` when missing: in CI a
-//! missing one is a failure). A game with its two players and a spectator on three different nodes; the
-//! owner killed with SIGKILL in the middle of a game; a clocked game whose owner dies still flags.
+//! missing one is a failure). A game with its two players and a spectator on three different nodes; every
+//! player action and its refusals through a node that does not own the game; the owner killed with SIGKILL
+//! in the middle of a game; a clocked game whose owner dies still flags.
 //!
 //! `NODE_LOGS=1` shows the nodes' debug logs, each line after its node's name.
 
@@ -304,6 +305,98 @@ async fn players_and_a_spectator_on_three_nodes_see_every_event_in_order() {
         Some(3),
         "{history}"
     );
+}
+
+/// The `code` of the next `error` message `ws` gets (skipping the events before it).
+async fn error_code(ws: &mut Ws) -> Value {
+    ws.recv_t("error").await["code"].clone()
+}
+
+/// Every kind of player action, and the room's refusals of them, cross nodes as they are: sockets on the two
+/// nodes that do not own the game get the same events, the same texts for the sender alone (a move sent
+/// again, a rematch already agreed) and the same error codes as the owner's own sockets would.
+#[tokio::test]
+async fn every_action_and_its_refusals_cross_nodes_unchanged() {
+    let Some(g) = Game::start(Value::Null).await else {
+        return;
+    };
+    let id = g.id.as_str();
+    let owner = g.owner().await;
+    let others: Vec<usize> = (0..3).filter(|&i| i != owner).collect();
+    // South on the owner, north and the spectator each on another node.
+    let mut t = g.seat([owner, others[0], others[1]], 0).await;
+    let north_node = g.addr(others[0]);
+
+    // Refusals before any move: a spectator's resignation, a takeback with nothing to take back, the free
+    // seat asked for through a third node.
+    t.watcher.send(json!({"t": "resign"})).await;
+    assert_eq!(error_code(&mut t.watcher).await, "not_a_player");
+    t.north.send(json!({"t": "takeback"})).await;
+    assert_eq!(error_code(&mut t.north).await, "bad_message");
+    let join = reqwest::Client::new()
+        .post(format!("http://{}/api/games/{id}/join", g.addr(others[1])))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(join.status(), 409);
+    let body: Value = join.json().await.unwrap();
+    assert_eq!(body["error"], "seat_taken", "{body}");
+
+    let played = t.play(north_node, id, 0, 2).await;
+    // North's move sent again: the same `moved` text, to north alone.
+    t.north
+        .send(json!({"t": "move", "ply": 1, "move": played[1]["move"]}))
+        .await;
+    assert_eq!(t.north.recv_t("moved").await, played[1]);
+    // Too late to abort; a takeback offered from north's node, declined from the owner's.
+    t.north.send(json!({"t": "abort"})).await;
+    assert_eq!(error_code(&mut t.north).await, "bad_message");
+    t.north.send(json!({"t": "takeback"})).await;
+    let offer = t.south.recv_t("takeback").await;
+    assert_eq!(offer["offered_by"], "north");
+    assert_eq!(t.watcher.recv_t("takeback").await, offer);
+    t.south.send(json!({"t": "takeback_decline"})).await;
+    let declined = t.north.recv_t("takeback_declined").await;
+    assert_eq!(t.watcher.recv_t("takeback_declined").await, declined);
+    t.north.send(json!({"t": "takeback_decline"})).await;
+    assert_eq!(error_code(&mut t.north).await, "bad_message");
+    // A quick message, and a second one too soon.
+    t.north.send(json!({"t": "say", "phrase": "hello"})).await;
+    assert_eq!(t.south.recv_t("said").await["phrase"], "hello");
+    t.north.send(json!({"t": "say", "phrase": "thanks"})).await;
+    assert_eq!(error_code(&mut t.north).await, "rate_limited");
+
+    // North resigns from its node; then a rematch offered there and accepted on the owner's.
+    t.north.send(json!({"t": "resign"})).await;
+    let ended = t.south.recv_t("ended").await;
+    assert_eq!(
+        ended["result"],
+        json!({"winner": "south", "reason": "resign"})
+    );
+    assert_eq!(t.watcher.recv_t("ended").await, ended);
+    t.north.send(json!({"t": "resign"})).await;
+    assert_eq!(error_code(&mut t.north).await, "game_over");
+    t.north.send(json!({"t": "rematch"})).await;
+    assert_eq!(t.south.recv_t("rematch").await["offered_by"], "north");
+    t.south.send(json!({"t": "rematch"})).await;
+    async fn agreed(ws: &mut Ws) -> Value {
+        loop {
+            let r = ws.recv_t("rematch").await;
+            if r.get("game").is_some() {
+                return r;
+            }
+        }
+    }
+    let north_new = agreed(&mut t.north).await;
+    assert_eq!(north_new["seat"], "south", "sides swap");
+    assert!(north_new["token"].is_string(), "{north_new}");
+    let public = agreed(&mut t.watcher).await;
+    assert_eq!(public["game"], north_new["game"]);
+    assert!(public.get("token").is_none(), "{public}");
+    // Asked again from north's node: its own text of the agreed rematch, token and all.
+    t.north.send(json!({"t": "rematch"})).await;
+    assert_eq!(agreed(&mut t.north).await, north_new);
 }
 
 #[tokio::test]
