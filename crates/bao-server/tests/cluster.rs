@@ -378,25 +378,21 @@ async fn every_action_and_its_refusals_cross_nodes_unchanged() {
     t.north.send(json!({"t": "resign"})).await;
     assert_eq!(error_code(&mut t.north).await, "game_over");
     t.north.send(json!({"t": "rematch"})).await;
-    assert_eq!(t.south.recv_t("rematch").await["offered_by"], "north");
+    let offer = t.south.recv_t("rematch").await;
+    assert_eq!(offer["offered_by"], "north");
     t.south.send(json!({"t": "rematch"})).await;
-    async fn agreed(ws: &mut Ws) -> Value {
-        loop {
-            let r = ws.recv_t("rematch").await;
-            if r.get("game").is_some() {
-                return r;
-            }
-        }
-    }
-    let north_new = agreed(&mut t.north).await;
-    assert_eq!(north_new["seat"], "south", "sides swap");
+    // Everyone gets the offer, then the agreed rematch: each player with its own seat and token.
+    assert_eq!(t.north.recv_t("rematch").await, offer);
+    let north_new = t.north.recv_t("rematch").await;
+    assert_eq!(north_new["seat"], "south", "sides swap: {north_new}");
     assert!(north_new["token"].is_string(), "{north_new}");
-    let public = agreed(&mut t.watcher).await;
+    assert_eq!(t.watcher.recv_t("rematch").await, offer);
+    let public = t.watcher.recv_t("rematch").await;
     assert_eq!(public["game"], north_new["game"]);
     assert!(public.get("token").is_none(), "{public}");
     // Asked again from north's node: its own text of the agreed rematch, token and all.
     t.north.send(json!({"t": "rematch"})).await;
-    assert_eq!(agreed(&mut t.north).await, north_new);
+    assert_eq!(t.north.recv_t("rematch").await, north_new);
 }
 
 #[tokio::test]
