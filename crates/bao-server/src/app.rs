@@ -100,8 +100,8 @@ fn openapi_document_json() -> Result<&'static str, AppError> {
     Ok(JSON.get_or_init(|| json))
 }
 
-/// `GET /api/openapi.json`: this API described as OpenAPI 3.1 ([`crate::openapi`]). Here beside the routes
-/// it describes, so that no handler file depends on the router.
+/// `GET /api/openapi.json`: this API described as OpenAPI 3.1 ([`crate::openapi`]).
+// Here beside the routes it describes, so that no handler file depends on the router.
 #[utoipa::path(
     get,
     path = "/api/openapi.json",

@@ -207,8 +207,8 @@ pub fn share_url(public_url: Option<&str>, id: &str) -> Option<String> {
     public_url.map(|base| format!("{}{}", base.trim_end_matches('/'), game_path(id)))
 }
 
-/// The body of `POST /api/games/status`: the games a browser remembers (named `StatusQuery` in the OpenAPI
-/// document, after the route).
+/// The body of `POST /api/games/status`: the games a browser remembers.
+// Named after the route in the OpenAPI document, as it was before the Rust type was named a summary.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = StatusQuery)]
 pub struct SummaryQuery {
@@ -219,8 +219,9 @@ pub struct SummaryQuery {
 /// Ids one `POST /api/games/status` may ask about.
 pub const MAX_SUMMARY_IDS: usize = 100;
 
-/// One game in the answer to `POST /api/games/status`: its public facts only, its [`Status`] among them
-/// (named `GameStatus` in the OpenAPI document, after the route).
+/// One game in the answer to `POST /api/games/status`: public facts only.
+// Named after the route in the OpenAPI document, as it was before the Rust type was named a summary (its
+// `status` is the game's `Status`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = GameStatus)]
 pub struct GameSummary {
