@@ -3,8 +3,8 @@
 // comes from the server's `legal` list; nothing here knows the rules.
 import { $ } from '/common.js';
 import { t } from '/i18n.js';
-import { movePit } from '/pits.js';
-import { whyPit, whyTyped } from '/game/why.js';
+import { movePit } from '/shared/pits.js';
+import { whyPit, whyTyped } from '/shared/why.js';
 
 /** The direction letter of a move that starts at `pit` ("A6L" -> "L"; "" for a Kimasai move). */
 /** How long a message about a refused move stays. */
@@ -12,10 +12,24 @@ const MESSAGE_MS = 9000;
 
 const dirOf = (move, pit) => move.slice(pit.length, pit.length + 1);
 
+/**
+ * What the move picker and why.js read of a page's state: the game page's GameState (game/state.js), or the
+ * AnalysedState of a board driven by analyses (shared/analysed-state.js).
+ * @typedef {object} PickState
+ * @property {any} game the game as the server describes it (position, legal, blocked, status, result), or null
+ * @property {string} you the side this browser plays, or 'spectator'
+ * @property {number | null} browsing the ply shown while looking back at the game, or null
+ * @property {unknown} pending the move sent and not yet confirmed, or null
+ * @property {boolean} animating whether a move is being drawn
+ * @property {() => boolean} canPlay whether a move may be picked now
+ * @property {() => boolean} myTurn whether the side to move is this browser's
+ * @property {() => 'you' | 'opponent' | 'none'} turn whose turn it is, for this browser
+ */
+
 export class MovePicker {
   /**
-   * @param {import('/game/state.js').GameState} state
-   * @param {import('/board.js').Board} board
+   * @param {PickState} state
+   * @param {import('/shared/board.js').Board} board
    * @param {{ play: (move: string) => void, redraw: () => void, explain: (text: string, pit?: string) => void }} hooks
    *   play sends a move; redraw renders the page; explain says why a pit or a typed move cannot be played
    */

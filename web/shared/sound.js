@@ -42,7 +42,8 @@ export class Sound {
 
   /** Creates (or wakes) the audio context; allowed only in answer to a click or key press. */
   start() {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    // Older Safari has only the prefixed constructor (not in the DOM types).
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctx) return;
     try {
       if (!this.ctx) this.ctx = new Ctx();

@@ -2,7 +2,7 @@
 // per pit in the snapshot and each `moved` event, `reason` on an `illegal_move` error); the page adds only what
 // needs no rules: whose pit it is, whose turn, whether the game is on. Unknown codes read as `not_legal`.
 import { t, has } from '/i18n.js';
-import { movePit, parsePit } from '/pits.js';
+import { movePit, parsePit } from '/shared/pits.js';
 
 /** "A6, A7 or A8" in the page's language. */
 function orList(items) {
@@ -18,7 +18,10 @@ export function reasonText(code, legal, pit = '') {
   return t(key, { pit, pits: orList(pits), moves: orList(fromPit.length ? fromPit : legal) });
 }
 
-/** What needs no rules: why nobody at this browser can play `pit` now, or '' when that is not the reason. */
+/**
+ * What needs no rules: why nobody at this browser can play `pit` now, or '' when that is not the reason.
+ * @param {import('/shared/move-picker.js').PickState} state @param {string} pit
+ */
 function seatReason(state, pit) {
   const g = state.game;
   if (state.you === 'spectator') return t('why.spectator');
@@ -31,7 +34,10 @@ function seatReason(state, pit) {
   return '';
 }
 
-/** Why the pit clicked cannot start a move ('' when the page does not know: then it says nothing). */
+/**
+ * Why the pit clicked cannot start a move ('' when the page does not know: then it says nothing).
+ * @param {import('/shared/move-picker.js').PickState} state @param {string} pit
+ */
 export function whyPit(state, pit) {
   const g = state.game;
   if (!g || state.animating || state.pending) return '';
@@ -41,7 +47,10 @@ export function whyPit(state, pit) {
   return code ? reasonText(code, g.legal, pit) : '';
 }
 
-/** Why a typed move cannot be played, in words (never the raw list of every legal move). */
+/**
+ * Why a typed move cannot be played, in words (never the raw list of every legal move).
+ * @param {import('/shared/move-picker.js').PickState} state @param {string} move
+ */
 export function whyTyped(state, move) {
   const g = state.game;
   if (state.turn() === 'opponent') return t('why.not_your_turn');
