@@ -91,15 +91,11 @@ function render() {
   if (document.activeElement !== text) text.value = JSON.stringify(pos);
   renderMoves();
   renderNarration();
-  /** @type {[string, boolean][]} */
-  const off = [
-    ['first', shown === 0],
-    ['back', shown === 0],
-    ['forward', shown === line.length],
-    ['last', shown === line.length],
-    ['engine', !!pos.result],
-  ];
-  for (const [action, disabled] of off) /** @type {HTMLButtonElement} */ ($(`[data-action=${action}]`)).disabled = disabled;
+  $('button[data-action=first]').disabled = shown === 0;
+  $('button[data-action=back]').disabled = shown === 0;
+  $('button[data-action=forward]').disabled = shown === line.length;
+  $('button[data-action=last]').disabled = shown === line.length;
+  $('button[data-action=engine]').disabled = !!pos.result;
   document.title = `${t('analysis.title')} · ${t(`variant.${variant}`)} · Bao`;
 }
 
@@ -137,8 +133,7 @@ function renderNarration() {
 async function engine() {
   const pos = positionAt(shown);
   const out = $('[data-role=best-move]');
-  /** @type {HTMLButtonElement} */
-  const button = $('[data-action=engine]');
+  const button = $('button[data-action=engine]');
   button.disabled = true;
   out.textContent = t('analysis.thinking');
   delete out.dataset.move;

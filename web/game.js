@@ -1,22 +1,16 @@
-// The game page /g/{id}: builds its parts (web/game/, and the board's parts that the lessons, the puzzles and the
-// analysis board share, web/shared/) and wires them together. The page shows only what the server confirmed;
-// legal moves come from the server's `legal` list, and the client never judges a move. Its HTTP requests are
-// web/api.js's.
+// The game page /g/{id}: builds its parts (web/game/, and the board's of web/shared/) and wires them together. The
+// page shows only what the server confirmed; legal moves come from the server's `legal` list, and the client
+// never judges a move.
 //
-//   game/connection.js   the socket (reconnects, pings, version order of events)
-//   game/messages.js     what each server message does: state first, then the view
-//   game/state.js        what the server confirmed, the pending move, the position being browsed
-//   game/view.js         draws the page from the state (game/move-list.js the move list, shared/words.js its
-//                        sentences)
-//   shared/move-picker.js a pit, direction and safari picked on the board, or a move typed
-//   shared/animation.js  a move shown seed by seed from its trace
-//   shared/why.js        why a pit or a typed move cannot be played (the server's reasons, in words)
-//   shared/narration.js  the selected move told step by step, and the pits it touched
-//   shared/sound.js, game/attention.js   sounds; whose turn it is in the tab's title and icon, notifications
-//   game/clock.js        the clocks' countdown (loaded with the first clock); game/takeback.js abort and takeback;
-//                        game/say.js quick messages; game/notify.js system notifications (loaded once turned on)
-//   game/hint.js         the hint against an easy or medium computer (loaded only for a player against the computer)
-//   game/review.js       the computer's review of a finished game (game/eval-graph.js its graph)
+//   connection.js  the socket (reconnects, pings, version order of events)
+//   messages.js    what each server message does: state first, then the view
+//   state.js       what the server confirmed, the pending move, the position being browsed
+//   view.js        draws the page from the state (move-list.js the move list)
+//   attention.js   whose turn it is in the tab's title and icon, notifications
+//   clock.js       the clocks' countdown (loaded with the first clock); takeback.js abort and takeback; say.js quick
+//                  messages; notify.js system notifications (loaded once turned on)
+//   hint.js        the hint against an easy or medium computer (loaded only for a player against the computer)
+//   review.js      the computer's review of a finished game (eval-graph.js its graph)
 import { $, initPage } from '/common.js';
 import { t, safeGet, safeSet } from '/i18n.js';
 import { Board } from '/shared/board.js';
@@ -55,7 +49,7 @@ const connection = new Connection(gameId, {
   onLost: () => view.showConnection(false),
 });
 wireAnalysisLink(state);
-/** @type {import('/game/messages.js').Page} */
+/** @type {import('/types').Page} */
 const page = { gameId, state, view, picker, animation: new MoveAnimation(board, sound), connection, sound, clocks: lazyClocks(), takeback: null, say: null };
 page.takeback = new Takeback(page);
 page.say = new Say(page);
@@ -79,8 +73,7 @@ view.parts.push(page.clocks, page.takeback, page.say, review, hint);
 
 /** Keeps [data-role=analysis-link] pointing at the analysis board for the position shown (set when followed). */
 function wireAnalysisLink(state) {
-  /** @type {HTMLAnchorElement} */
-  const link = $('[data-role=analysis-link]');
+  const link = $('a[data-role=analysis-link]');
   const point = () => {
     const g = state.game;
     if (!g) return;
@@ -164,8 +157,7 @@ async function browse(ply) {
 }
 
 async function join() {
-  /** @type {HTMLButtonElement} */
-  const btn = $('[data-action=join]');
+  const btn = $('button[data-action=join]');
   btn.disabled = true;
   try {
     const seat = await takeSeat(gameId);

@@ -16,7 +16,7 @@ const message = $('[data-role=message]');
 function showVariant() {
   const v = variantSel.value;
   $('[data-role=variant-desc]').textContent = t(`variant.${v}.desc`);
-  /** @type {HTMLAnchorElement} */ ($('[data-role=variant-rules]')).href = `/rules/${v}.html`;
+  $('a[data-role=variant-rules]').href = `/rules/${v}.html`;
   for (const li of $$('.variants li')) li.classList.toggle('selected', li.dataset.variant === v);
 }
 

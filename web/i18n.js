@@ -1,7 +1,7 @@
 // Language handling: every visible string comes from a dictionary in web/i18n/<lang>.js.
 // Elements name their string with data-i18n="key" (text) or data-i18n-attr="attr:key;attr:key".
 
-// English is the fallback of every other dictionary, and the words of the page until its language is loaded.
+// English: every dictionary's fallback, and the page's words until its own have loaded.
 import EN from '/i18n/en.js';
 
 export const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
@@ -54,7 +54,6 @@ export async function setLanguage(l, remember = false) {
   current = l;
   document.documentElement.lang = l;
   applyTranslations(document);
-  for (const sel of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll('select[name=lang]'))) sel.value = l;
   for (const fn of listeners) fn(l);
 }
 

@@ -125,7 +125,7 @@ function renderTexts() {
   const last = current === steps.length - 1;
   $('[data-action=next-lesson]').hidden = !(outcome && outcome.solved) || last;
   $('[data-role=play-link]').hidden = !(outcome && outcome.solved) || !last;
-  /** @type {HTMLAnchorElement} */ ($('[data-role=play-link]')).href = `/?variant=${variant}`;
+  $('a[data-role=play-link]').href = `/?variant=${variant}`;
   $('[data-action=retry]').hidden = !outcome;
   renderStepList();
   renderTabs();

@@ -50,7 +50,7 @@ function render() {
     $('[data-role=puzzle-result-text]').textContent = s.state === 'solved' ? t('puzzles.solved') : t('puzzles.failed', { move: p.solution[s.step] });
   } else delete result.dataset.state;
   $('input[data-role=move-input]').disabled = s.state !== 'playing' || s.busy;
-  /** @type {HTMLButtonElement} */ ($('[data-action=hint]')).disabled = s.state !== 'playing' || s.busy;
+  $('button[data-action=hint]').disabled = s.state !== 'playing' || s.busy;
 }
 
 function say(text) {

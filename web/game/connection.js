@@ -13,11 +13,6 @@ const NOT_EVENTS = new Set(['welcome', 'snapshot', 'error', 'said']);
 const LOOKBACK = 6;
 
 /**
- * A message of the server on the socket (docs/protocol.md): `t` names it, `v` is an event's version.
- * @typedef {{ t: string, v?: number, [field: string]: any }} ServerMsg
- */
-
-/**
  * Where an event stands against the last version the page applied: 'next' (apply it), 'seen' (a resend of
  * one applied already) or 'gap' (events were missed in between).
  */
@@ -31,7 +26,7 @@ export class Connection {
    * @param {string} gameId
    * @param {object} hooks
    * @param {() => number} hooks.version the version of the last event the page applied
-   * @param {(msg: ServerMsg, order: 'next'|'seen'|'none') => Promise<void>} hooks.onMessage called for one message
+   * @param {(msg: import('/types').ServerMsg, order: 'next'|'seen'|'none') => Promise<void>} hooks.onMessage called for one message
    *   at a time (the next waits until it settles); `order` is the event's versionOrder, 'none' for the other messages
    * @param {() => void} hooks.onLost the socket closed or went silent; a new one is on its way
    */

@@ -28,8 +28,7 @@ export class Hint {
         })
         .catch(() => {});
     }
-    /** @type {HTMLButtonElement} */
-    this.button = $('[data-action=hint]');
+    this.button = $('button[data-action=hint]');
     this.box = $('[data-role=hint]');
     /** The hint shown: the ply it is for, the move and its trace. */
     this.shown = null;

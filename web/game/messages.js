@@ -12,25 +12,9 @@ import { reasonText } from '/shared/why.js';
 // the page asks for what it missed and the player may play again.
 const RESYNC_ERRORS = ['stale_ply', 'not_your_turn', 'illegal_move', 'game_over', 'unavailable', 'busy', 'internal'];
 
-/**
- * @typedef {object} Page the game page's parts, as game.js wires them
- * @property {string} gameId
- * @property {import('/game/state.js').GameState} state
- * @property {import('/game/view.js').GameView} view
- * @property {import('/shared/move-picker.js').MovePicker} picker
- * @property {import('/shared/animation.js').MoveAnimation} animation
- * @property {import('/game/connection.js').Connection} connection
- * @property {import('/shared/sound.js').Sound} sound
- * @property {{ take: (clock: object | null | undefined) => void, render: () => void }} clocks the clocks:
- *   game/clock.js's Clocks once the first clock has come (game.js's lazyClocks until then)
- * @property {import('/game/takeback.js').Takeback} takeback
- * @property {import('/game/say.js').Say} say
- */
+/** @typedef {import('/types').Page} Page */
 
-/**
- * @param {Page} page @param {import('/game/connection.js').ServerMsg} msg
- * @param {'next'|'seen'|'none'} order
- */
+/** @param {Page} page @param {import('/types').ServerMsg} msg @param {'next'|'seen'|'none'} order */
 export async function onServerMessage(page, msg, order) {
   // Events before the first snapshot are in that snapshot.
   if (order !== 'none' && !page.state.game) return;

@@ -11,7 +11,7 @@ import { analyse, fetchReview } from '/api.js';
 
 export class Review {
   /**
-   * @param {import('/game/messages.js').Page} page
+   * @param {import('/types').Page} page
    * @param {import('/shared/board.js').Board} board
    * @param {(ply: number) => Promise<void>} browse shows the position after `ply` moves
    */
@@ -51,8 +51,7 @@ export class Review {
   render() {
     const g = this.page.state.game;
     const finished = !!g && g.status === 'finished';
-    /** @type {HTMLButtonElement} */
-    const button = $('[data-action=review]');
+    const button = $('button[data-action=review]');
     button.hidden = !finished || !!this.data;
     button.disabled = this.busy;
     const panel = $('[data-role=review]');

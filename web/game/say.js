@@ -10,7 +10,7 @@ const BUBBLE_MS = 6000;
 const REST_MS = 3000;
 
 export class Say {
-  /** @param {import('/game/messages.js').Page} page */
+  /** @param {import('/types').Page} page */
   constructor(page) {
     this.page = page;
     this.timers = {};

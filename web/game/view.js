@@ -55,8 +55,8 @@ export class GameView {
     this.board.setView(state.you === 'north' ? 'north' : 'south');
     $('[data-role=variant-name]').textContent = t(`variant.${g.variant}`);
     this.attention.show(state.turn(), g.variant);
-    /** @type {HTMLAnchorElement} */ ($('[data-role=rules-link]')).href = `/rules/${g.variant}.html`;
-    /** @type {HTMLAnchorElement} */ ($('[data-role=record-link]')).href = `/api/games/${encodeURIComponent(this.gameId)}/record`;
+    $('a[data-role=rules-link]').href = `/rules/${g.variant}.html`;
+    $('a[data-role=record-link]').href = `/api/games/${encodeURIComponent(this.gameId)}/record`;
 
     const pos = state.shownPosition();
     this.renderStage(pos);
@@ -142,8 +142,7 @@ export class GameView {
     $('[data-role=joinbox]').hidden = !(free && state.you === 'spectator');
     if (share.hidden) return;
     const url = this.shareUrl();
-    /** @type {HTMLInputElement} */
-    const input = $('[data-role=share-link]');
+    const input = $('input[data-role=share-link]');
     if (input.value !== url) input.value = url;
     const qr = $('[data-role=qr]');
     if (!qr.dataset.done) {
@@ -169,7 +168,7 @@ export class GameView {
         out.textContent = t('share.copied');
       } catch {
         // No clipboard API (plain http, or refused): the old way, from the selected input.
-        /** @type {HTMLInputElement} */ ($('[data-role=share-link]')).select();
+        $('input[data-role=share-link]').select();
         let ok = false;
         try {
           ok = document.execCommand('copy');
@@ -201,8 +200,7 @@ export class GameView {
     $('[data-role=result-title]').textContent = resultHeading(state);
     $('[data-role=result-detail]').textContent = resultDetail(state);
     const player = state.you !== 'spectator';
-    /** @type {HTMLButtonElement} */
-    const rematch = $('[data-action=rematch]');
+    const rematch = $('button[data-action=rematch]');
     rematch.hidden = !player || !!state.rematch.game;
     rematch.disabled = state.rematch.mine && !state.rematch.theirs;
     rematch.textContent = t(state.rematch.theirs ? 'rematch.accept' : 'rematch.offer');
@@ -213,11 +211,10 @@ export class GameView {
     offer.textContent = text;
     offer.hidden = !text;
     res.classList.toggle('offered', player && state.rematch.theirs);
-    /** @type {HTMLAnchorElement} */
-    const link = $('[data-role=rematch-link]');
+    const link = $('a[data-role=rematch-link]');
     link.hidden = !state.rematch.game;
     if (state.rematch.game) link.href = `/g/${encodeURIComponent(state.rematch.game)}`;
-    /** @type {HTMLAnchorElement} */ ($('[data-action=new-game]')).href = `/?variant=${encodeURIComponent(g.variant)}`;
+    $('a[data-action=new-game]').href = `/?variant=${encodeURIComponent(g.variant)}`;
   }
 
   /** Brings the result box, with the opponent's rematch offer in it, into view. */

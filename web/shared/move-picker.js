@@ -12,23 +12,10 @@ const MESSAGE_MS = 9000;
 
 const dirOf = (move, pit) => move.slice(pit.length, pit.length + 1);
 
-/**
- * What the move picker and why.js read of a page's state: the game page's GameState (game/state.js), or the
- * AnalysedState of a board driven by analyses (shared/analysed-state.js).
- * @typedef {object} PickState
- * @property {any} game the game as the server describes it (position, legal, blocked, status, result), or null
- * @property {string} you the side this browser plays, or 'spectator'
- * @property {number | null} browsing the ply shown while looking back at the game, or null
- * @property {unknown} pending the move sent and not yet confirmed, or null
- * @property {boolean} animating whether a move is being drawn
- * @property {() => boolean} canPlay whether a move may be picked now
- * @property {() => boolean} myTurn whether the side to move is this browser's
- * @property {() => 'you' | 'opponent' | 'none'} turn whose turn it is, for this browser
- */
 
 export class MovePicker {
   /**
-   * @param {PickState} state
+   * @param {import('/types').PickState} state
    * @param {import('/shared/board.js').Board} board
    * @param {{ play: (move: string) => void, redraw: () => void, explain: (text: string, pit?: string) => void }} hooks
    *   play sends a move; redraw renders the page; explain says why a pit or a typed move cannot be played

@@ -7,7 +7,7 @@ import { movePit } from '/shared/pits.js';
 /**
  * The pits a move touched, each with what happened there: 'start' (where it began), 'sown' (received seeds) or
  * 'capture' (emptied by a capture). Without its trace only the start pit is known.
- * @param {string} move @param {import('/shared/trace.js').TraceStep[] | undefined} trace
+ * @param {string} move @param {import('/types').TraceStep[] | undefined} trace
  */
 export function moveMarks(move, trace) {
   const marks = new Map();

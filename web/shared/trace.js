@@ -2,12 +2,6 @@
 // server's new position; the page still shows the server's position once the animation ends.
 import { parsePit, clonePos } from '/shared/pits.js';
 
-/**
- * One step of a move's trace (docs/protocol.md, "Traces"): `step` names it (`lift`, `sow`, `capture`, …), `pit` and
- * `count` say where and how many seeds, where they apply.
- * @typedef {{ step: string, pit?: string, count?: number, [field: string]: any }} TraceStep
- */
-
 /** A replay cursor: call next() for each step; `pos` and `air` describe what to draw after it. */
 export class TraceReplay {
   constructor(before, by, trace) {

@@ -18,10 +18,7 @@ export function reasonText(code, legal, pit = '') {
   return t(key, { pit, pits: orList(pits), moves: orList(fromPit.length ? fromPit : legal) });
 }
 
-/**
- * What needs no rules: why nobody at this browser can play `pit` now, or '' when that is not the reason.
- * @param {import('/shared/move-picker.js').PickState} state @param {string} pit
- */
+/** What needs no rules: why nobody at this browser can play `pit` now, or '' when that is not the reason. */
 function seatReason(state, pit) {
   const g = state.game;
   if (state.you === 'spectator') return t('why.spectator');
@@ -34,10 +31,7 @@ function seatReason(state, pit) {
   return '';
 }
 
-/**
- * Why the pit clicked cannot start a move ('' when the page does not know: then it says nothing).
- * @param {import('/shared/move-picker.js').PickState} state @param {string} pit
- */
+/** Why the pit clicked cannot start a move ('' when the page does not know: then it says nothing). */
 export function whyPit(state, pit) {
   const g = state.game;
   if (!g || state.animating || state.pending) return '';
@@ -47,10 +41,7 @@ export function whyPit(state, pit) {
   return code ? reasonText(code, g.legal, pit) : '';
 }
 
-/**
- * Why a typed move cannot be played, in words (never the raw list of every legal move).
- * @param {import('/shared/move-picker.js').PickState} state @param {string} move
- */
+/** Why a typed move cannot be played, in words (never the raw list of every legal move). */
 export function whyTyped(state, move) {
   const g = state.game;
   if (state.turn() === 'opponent') return t('why.not_your_turn');
