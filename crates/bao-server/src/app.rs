@@ -109,6 +109,8 @@ pub fn router(state: AppState) -> Router {
             .route_service("/learn/{variant}", ServeFile::new(web.join("learn.html")))
             .route_service("/analysis", ServeFile::new(web.join("analysis.html")))
             .route_service("/puzzles", ServeFile::new(web.join("puzzles.html")))
+            .route("/rules", get(assets::rules_index))
+            .route("/rules/", get(assets::rules_index))
             .fallback_service(
                 ServeDir::new(web).not_found_service(assets::not_found_page.into_service()),
             ),
@@ -118,6 +120,8 @@ pub fn router(state: AppState) -> Router {
             .route("/learn/{variant}", get(assets::learn_page))
             .route("/analysis", get(assets::analysis_page))
             .route("/puzzles", get(assets::puzzles_page))
+            .route("/rules", get(assets::rules_index))
+            .route("/rules/", get(assets::rules_index))
             .fallback(assets::static_file),
     }
     .layer(middleware::from_fn(get_or_head_only));

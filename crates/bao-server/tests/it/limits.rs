@@ -308,6 +308,35 @@ async fn the_lessons_and_the_analysis_board_are_served() {
 }
 
 #[tokio::test]
+async fn rules_and_rules_slash_lead_to_the_rules_page() {
+    // Without following redirects: the answer itself is the redirect.
+    let direct = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    for web_dir in [
+        None,
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web")),
+    ] {
+        let s = Server::fresh_with(|c| c.web_dir = web_dir.clone()).await;
+        for path in ["/rules", "/rules/"] {
+            let r = direct.get(s.url(path)).send().await.unwrap();
+            assert_eq!(r.status(), 307, "{path} ({web_dir:?})");
+            assert_eq!(r.headers()["location"], "/rules/kujifunza.html", "{path}");
+            let r = direct.head(s.url(path)).send().await.unwrap();
+            assert_eq!(r.status(), 307, "HEAD {path} ({web_dir:?})");
+            // Followed, it is the rules page.
+            let r = s.http.get(s.url(path)).send().await.unwrap();
+            assert_eq!(r.status(), 200, "{path} ({web_dir:?})");
+            assert_eq!(r.url().path(), "/rules/kujifunza.html");
+            let body = r.text().await.unwrap();
+            assert!(body.contains("/rules.js"), "{path}: {body}");
+        }
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn a_missing_file_is_not_found_and_not_a_missing_game() {
     let s = Server::fresh_with(|c| c.web_dir = None).await;
     let r = s.http.get(s.url("/no-such-file.js")).send().await.unwrap();

@@ -13,7 +13,7 @@ use common::Server;
 use serde_json::{json, Map, Value};
 
 /// Routes that are deliberately not in the document, and why.
-const UNDESCRIBED: [(&str, &str); 6] = [
+const UNDESCRIBED: [(&str, &str); 8] = [
     (
         "/api/{*rest}",
         "the catch-all that answers unknown API paths with 404 not_found",
@@ -29,6 +29,8 @@ const UNDESCRIBED: [(&str, &str); 6] = [
     ("/learn", "the web client's lessons page"),
     ("/learn/{variant}", "the web client's lessons of one game"),
     ("/analysis", "the web client's analysis board"),
+    ("/rules", "a redirect to the web client's rules page"),
+    ("/rules/", "a redirect to the web client's rules page"),
 ];
 
 /// The document as the server serves it.

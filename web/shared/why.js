@@ -2,7 +2,7 @@
 // per pit in the snapshot and each `moved` event, `reason` on an `illegal_move` error); the page adds only what
 // needs no rules: whose pit it is, whose turn, whether the game is on. Unknown codes read as `not_legal`.
 import { t, has } from '/i18n.js';
-import { movePit, parsePit } from '/pits.js';
+import { movePit, parsePit } from '/shared/pits.js';
 
 /** "A6, A7 or A8" in the page's language. */
 function orList(items) {

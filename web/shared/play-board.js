@@ -2,14 +2,15 @@
 // board: the game page's board, move picker (pits, direction arrows, safari buttons, the move input), animation
 // and sounds, with the position, legal moves and reasons of the last analysis instead of a game's.
 import { $ } from '/common.js';
-import { Board } from '/board.js';
-import { MovePicker } from '/game/move-picker.js';
-import { MoveAnimation } from '/game/animation.js';
-import { Sound } from '/game/sound.js';
-import { moveMarks } from '/game/narration.js';
-import { analyse, AnalysedState, findMove } from '/study/analyse.js';
+import { Board } from '/shared/board.js';
+import { MovePicker } from '/shared/move-picker.js';
+import { MoveAnimation } from '/shared/animation.js';
+import { Sound } from '/shared/sound.js';
+import { moveMarks } from '/shared/narration.js';
+import { analyse } from '/api.js';
+import { AnalysedState, findMove } from '/shared/analysed-state.js';
 
-export { analysisErrorText } from '/study/analyse.js';
+export { analysisErrorText } from '/shared/analysed-state.js';
 
 /** How long a message about a refused pit stays. */
 const MESSAGE_MS = 9000;

@@ -3,8 +3,8 @@
 // comes from the server's `legal` list; nothing here knows the rules.
 import { $ } from '/common.js';
 import { t } from '/i18n.js';
-import { movePit } from '/pits.js';
-import { whyPit, whyTyped } from '/game/why.js';
+import { movePit } from '/shared/pits.js';
+import { whyPit, whyTyped } from '/shared/why.js';
 
 /** The direction letter of a move that starts at `pit` ("A6L" -> "L"; "" for a Kimasai move). */
 /** How long a message about a refused move stays. */
@@ -12,10 +12,11 @@ const MESSAGE_MS = 9000;
 
 const dirOf = (move, pit) => move.slice(pit.length, pit.length + 1);
 
+
 export class MovePicker {
   /**
-   * @param {import('/game/state.js').GameState} state
-   * @param {import('/board.js').Board} board
+   * @param {import('/types').PickState} state
+   * @param {import('/shared/board.js').Board} board
    * @param {{ play: (move: string) => void, redraw: () => void, explain: (text: string, pit?: string) => void }} hooks
    *   play sends a move; redraw renders the page; explain says why a pit or a typed move cannot be played
    */

@@ -1,43 +1,7 @@
-// The server's rules help, POST /api/analysis (docs/protocol.md): for a position, every legal move with the
-// position after it and its trace, the reason each other pit of the side to move cannot start a move, and on
-// request the computer's best move. The lessons, the analysis board and the game's hint ask it; none of them
-// knows the rules.
+// What the lessons, the analysis board and the game's hint make of the server's rules help (POST /api/analysis,
+// api.js's analyse): a board's state from the legal moves, positions, traces and blocked reasons it answers, the
+// move played among them, and its refusals in words. None of them knows the rules.
 import { t } from '/i18n.js';
-
-/** How often a request refused for being too many (429) is tried again, after the wait the server names. */
-const RETRIES = 2;
-
-/** A refusal of the server, with its error code and message (e.g. `bad_position` and bao-core's words). */
-export class AnalysisError extends Error {
-  constructor(code, message) {
-    super(message || code);
-    this.code = code;
-  }
-}
-
-/**
- * Analyses `position` (and searches `thinkMs` for the best move when given). Resolves to the server's answer
- * `{ stage, legal: [{move, position, trace}], blocked: {PIT: CODE}, best? }`; rejects with an AnalysisError.
- */
-export async function analyse(position, thinkMs) {
-  const body = JSON.stringify(thinkMs ? { position, think_ms: thinkMs } : { position });
-  for (let attempt = 0; ; attempt++) {
-    let r;
-    try {
-      r = await fetch('/api/analysis', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    } catch {
-      throw new AnalysisError('network');
-    }
-    if (r.ok) return r.json();
-    const err = await r.json().catch(() => ({}));
-    if (r.status === 429 && attempt < RETRIES) {
-      const wait = Math.min(5, Number(r.headers.get('retry-after')) || 1);
-      await new Promise((ok) => setTimeout(ok, wait * 1000));
-      continue;
-    }
-    throw new AnalysisError(err.error || `http_${r.status}`, err.message);
-  }
-}
 
 /** The analysed move `move` of an answer, or undefined. */
 export function findMove(answer, move) {

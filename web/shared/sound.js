@@ -42,7 +42,7 @@ export class Sound {
 
   /** Creates (or wakes) the audio context; allowed only in answer to a click or key press. */
   start() {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
+    const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
     if (!Ctx) return;
     try {
       if (!this.ctx) this.ctx = new Ctx();

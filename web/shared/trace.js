@@ -1,6 +1,6 @@
 // Replays the server's move trace step by step for the animation. The result after the last step equals the
 // server's new position; the page still shows the server's position once the animation ends.
-import { parsePit, clonePos } from '/pits.js';
+import { parsePit, clonePos } from '/shared/pits.js';
 
 /** A replay cursor: call next() for each step; `pos` and `air` describe what to draw after it. */
 export class TraceReplay {

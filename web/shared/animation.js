@@ -4,8 +4,8 @@
 // a tap or a key skips to the end.
 import { $ } from '/common.js';
 import { safeGet, safeSet } from '/i18n.js';
-import { TraceReplay } from '/trace.js';
-import { moveMarks } from '/game/narration.js';
+import { TraceReplay } from '/shared/trace.js';
+import { moveMarks } from '/shared/narration.js';
 
 // Per speed: the time for one seed sown, and the longest a whole move may take (ms). Lifts and captures take
 // HOLD beats, so the eye can follow them.
@@ -26,8 +26,8 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
 export class MoveAnimation {
   /**
-   * @param {import('/board.js').Board} board
-   * @param {import('/game/sound.js').Sound} sound
+   * @param {import('/shared/board.js').Board} board
+   * @param {{ play: (name: string) => void }} sound the page's Sound, or a silent one
    */
   constructor(board, sound) {
     this.board = board;

@@ -2,12 +2,12 @@
 // the pits it touched, for the marks on the board. Only the trace is read: nothing here knows the rules.
 import { $ } from '/common.js';
 import { t } from '/i18n.js';
-import { movePit } from '/pits.js';
+import { movePit } from '/shared/pits.js';
 
 /**
  * The pits a move touched, each with what happened there: 'start' (where it began), 'sown' (received seeds) or
  * 'capture' (emptied by a capture). Without its trace only the start pit is known.
- * @param {string} move @param {Array<object>|undefined} trace
+ * @param {string} move @param {import('/types').TraceStep[] | undefined} trace
  */
 export function moveMarks(move, trace) {
   const marks = new Map();

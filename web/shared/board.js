@@ -1,9 +1,9 @@
 // The SVG board, drawn from one side: the viewer's own rows at the bottom, pit 1 of their rows on the left.
 // Every pit carries data-pit and data-count (the count drawn), hands carry data-role=hand/data-side/data-count;
 // after a move its pits carry data-last (start, sown, capture). The carved-wood look is in board-look.js.
-import { parsePit, pitName, hasHouses } from '/pits.js';
+import { parsePit, pitName, hasHouses } from '/shared/pits.js';
 import { t } from '/i18n.js';
-import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones } from '/board-look.js';
+import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones } from '/shared/board-look.js';
 
 // A pit answers clicks on its whole cell (101 x 104 units, about 45 px square on a 390 px phone), not only
 // on the hole; a direction arrow answers within this radius (also about 44 px on a phone).
@@ -157,11 +157,13 @@ export class Board {
     const { cx, cy } = this.place(name);
     const pg = el('g', { class: 'pit', 'data-pit': name, 'data-count': '0', transform: `translate(${cx} ${cy})` }, this.pitLayer);
     el('rect', { class: 'hit', x: -COL / 2, y: -CELL_H / 2, width: COL, height: CELL_H }, pg);
+    /** @type {[string, Record<string, number>]} */
     const shape = square ? ['rect', { x: -R, y: -R, width: 2 * R, height: 2 * R, rx: 10 }] : ['circle', { r: R }];
     const hole = el(shape[0], { class: 'hole', ...shape[1] }, pg);
     hole.dataset.shape = shape[0];
     el(shape[0], { class: 'rim', pathLength: RIM_LENGTH, ...shape[1] }, pg);
     // A second ring inside the rim: a captured pit's mark is a double ring, not only another colour (issue 15).
+    /** @type {[string, Record<string, number>]} */
     const inner = square ? ['rect', { x: -R + INSET, y: -R + INSET, width: 2 * (R - INSET), height: 2 * (R - INSET), rx: 6 }] : ['circle', { r: R - INSET }];
     el(inner[0], { class: 'inner', ...inner[1] }, pg);
     // The nyumba's inlay and roof mark: drawn on the square pit, shown only in the games that have houses.
