@@ -14,7 +14,8 @@ use crate::schema;
 macro_rules! codes {
     ($($(#[$doc:meta])* $variant:ident = $name:literal, $status:literal;)*) => {
         /// A machine-readable error code: the `error` of an HTTP error body and the `code` of a socket's
-        /// `error` message (protocol.md, "Errors"). Serialised as its name (`"not_found"`).
+        /// `error` message (protocol.md, "Errors"). Serialised as its name (`"not_found"`); reading a name that
+        /// is not in this list fails (a client built with this crate knows the server's list).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         pub enum ErrorCode {
             $(
