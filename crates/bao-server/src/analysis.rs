@@ -16,12 +16,12 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use bao_core::Position;
+use bao_protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
 
 use crate::api::{client_key, JsonBody};
 use crate::error::AppError;
 use crate::metrics::Metrics;
 use crate::openapi::AnalysisErrors;
-use crate::protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
 use crate::review::take_spare_permits;
 use crate::state::AppState;
 

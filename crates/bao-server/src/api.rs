@@ -13,6 +13,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bao_ai::Level;
 use bao_core::{Side, Variant};
+use bao_protocol::clock::TimeControl;
+use bao_protocol::{
+    game_path, share_url, CreateGame, Created, ErrorBody, History, Joined, Opponent, SeatChoice,
+    SeatKind, Snapshot, Version,
+};
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
@@ -20,11 +25,6 @@ use crate::limits::{client_ip, ClientKey};
 use crate::openapi::{
     CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, SocketErrors,
 };
-use crate::protocol::{
-    game_path, share_url, CreateGame, Created, ErrorBody, History, Joined, Opponent, SeatChoice,
-    SeatKind, Snapshot, Version,
-};
-use crate::room::clock::TimeControl;
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::tokens::{hash_token, new_token};

@@ -26,7 +26,7 @@ use utoipa_axum::routes;
 
 use crate::cluster::Cluster;
 use crate::config::Config;
-use crate::error::{AppError, ErrorCode};
+use crate::error::{Answered, AppError, StartupError};
 use crate::http::Connections;
 use crate::metrics::Via;
 use crate::openapi::ApiDoc;
@@ -136,21 +136,24 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         // The socket route is added after compression: upgrades must not be wrapped.
         .merge(socket)
-        // Failures are logged by `AppError::log`, at their level and rate-limited: a 503 `busy` is no
+        // Failures are logged by `observe_errors`, at their level and rate-limited: a 503 `busy` is no
         // ERROR, and a flood of them is a few lines.
         .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(Level::DEBUG)))
         .layer(middleware::map_response(security_headers))
         .layer(middleware::map_response_with_state(
             state.clone(),
-            count_errors,
+            observe_errors,
         ))
         .with_state(state)
 }
 
-/// Counts the error answers (`bao_errors_total{via="http"}`) by the code [`AppError`] left on them.
-async fn count_errors(State(state): State<AppState>, resp: Response) -> Response {
-    if let Some(ErrorCode(code)) = resp.extensions().get::<ErrorCode>() {
-        state.metrics().error(code, Via::Http);
+/// The one place HTTP error answers are counted (`bao_errors_total{via="http"}`) and logged
+/// ([`AppError::log`]): from the error each answer carries ([`Answered`], left by [`AppError`]'s
+/// `into_response`), whichever layer or handler answered it.
+async fn observe_errors(State(state): State<AppState>, mut resp: Response) -> Response {
+    if let Some(Answered(e)) = resp.extensions_mut().remove::<Answered>() {
+        state.metrics().error(e.code(), Via::Http);
+        e.log();
     }
     resp
 }
@@ -236,7 +239,7 @@ pub async fn serve(
     config: Config,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), AppError> {
+) -> Result<(), StartupError> {
     let at = Location::parse(config.database_url.as_deref(), &config.data_dir)?;
     let nats_url = config
         .nats_url
@@ -244,7 +247,7 @@ pub async fn serve(
         .map(str::trim)
         .filter(|u| !u.is_empty());
     if nats_url.is_some() && !matches!(at, Location::Postgres(_)) {
-        return Err(AppError::Startup(
+        return Err(StartupError::Config(
             "--nats-url (BAO_NATS_URL) makes this server one node of a cluster, whose nodes share a \
              PostgreSQL database: give --database-url postgres://… too (a SQLite file belongs to one node)"
                 .into(),
@@ -271,11 +274,13 @@ pub async fn serve(
         tokio::spawn(state.rooms().clone().close_lost(lost));
     }
     let watchdog = tokio::spawn(state.rooms().clone().watch_orphans());
-    let loaded = state.rooms().preload(state.config().preload_limit).await?;
+    let loaded = state
+        .rooms()
+        .preload(state.config().preload_limit)
+        .await
+        .map_err(StartupError::Preload)?;
     let app = router(state.clone());
-    let addr = listener
-        .local_addr()
-        .map_err(|e| AppError::Internal(format!("listener: {e}")))?;
+    let addr = listener.local_addr().map_err(StartupError::Listener)?;
     tracing::info!(
         %addr,
         games_loaded = loaded,

@@ -7,11 +7,11 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use bao_protocol::{GameStatus, StatusQuery, MAX_STATUS_IDS};
 
 use crate::api::{client_key, JsonBody};
 use crate::error::AppError;
 use crate::openapi::StatusErrors;
-use crate::protocol::{GameStatus, StatusQuery, MAX_STATUS_IDS};
 use crate::state::AppState;
 use crate::tokens::valid_id;
 

@@ -24,7 +24,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use tokio::sync::{broadcast, mpsc};
 
-use crate::error::AppError;
+use crate::error::StartupError;
 use crate::room::handle::{ask_room, Command};
 use crate::room::log::{Mirrored, Outbox};
 use crate::room::Event;
@@ -79,13 +79,14 @@ impl Cluster {
         node: &str,
         lease: Duration,
         buffer: usize,
-    ) -> Result<Cluster, AppError> {
+    ) -> Result<Cluster, StartupError> {
         let client = async_nats::ConnectOptions::new()
             .name(format!("bao-server {node}"))
             .connect(url)
             .await
-            .map_err(|e| {
-                AppError::Startup(format!("cannot connect to NATS at {url} (--nats-url): {e}"))
+            .map_err(|source| StartupError::Nats {
+                url: url.to_owned(),
+                source,
             })?;
         let (outbox, rx) = mpsc::unbounded_channel();
         tokio::spawn(publish_events(client.clone(), rx));

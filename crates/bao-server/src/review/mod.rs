@@ -25,6 +25,7 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use bao_protocol::{Review, Reviewing, Status};
 use prometheus_client::metrics::gauge::Gauge;
 use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore, TryAcquireError};
 
@@ -32,7 +33,6 @@ use crate::api::GameId;
 use crate::config::Config;
 use crate::error::AppError;
 use crate::openapi::ReviewErrors;
-use crate::protocol::{Review, Reviewing, Status};
 use crate::state::AppState;
 use crate::store::Store;
 
@@ -130,7 +130,10 @@ impl Reviews {
                 let done = review_game(&store, &permits, think, threads, &id).await;
                 let stored = match done {
                     Ok(review) => match serde_json::to_string(&review) {
-                        Ok(body) => store.insert_review(&id, think_ms(think), &body).await,
+                        Ok(body) => store
+                            .insert_review(&id, think_ms(think), &body)
+                            .await
+                            .map_err(AppError::from),
                         Err(e) => Err(AppError::Internal(format!("review of {id}: {e}"))),
                     },
                     Err(e) => Err(e),

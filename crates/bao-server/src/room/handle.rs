@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::Side;
+use bao_protocol::{History, Phrase, Snapshot};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::game::{replay_history, HistoryAnswer};
@@ -17,7 +18,6 @@ use super::log::Event;
 use super::registry::Rooms;
 use crate::cluster::wire::{Failed, Relayed, Reply, Request, Text};
 use crate::error::AppError;
-use crate::protocol::{History, Phrase, Snapshot};
 
 /// What a room answers to a `hello` (or a resynchronisation).
 #[derive(Debug)]

@@ -9,6 +9,8 @@ mod common;
 mod durability;
 mod endless;
 mod limits;
+mod loadtest_clocked_run;
+mod loadtest_short_run;
 mod measure;
 mod metrics;
 mod monitoring;

@@ -6,9 +6,9 @@ mod group;
 mod leases;
 
 use bao_core::Variant;
+use bao_protocol::{SeatKind, Status};
 
 use super::{GameRow, MoveWrite, Store};
-use crate::protocol::{SeatKind, Status};
 
 #[path = "../../../tests/it/common/services.rs"]
 pub(super) mod services;

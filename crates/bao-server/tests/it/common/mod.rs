@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod load;
 pub mod services;
 
 use std::net::SocketAddr;

@@ -1,6 +1,7 @@
-//! The clocked modes against the real server (in this process): `--mode flag` with a handful of games on a
-//! one-second clock, every one of which the server must end on time within a second of its flag, and
-//! `--mode idle` with live and correspondence clocks that must not run out.
+//! The load generator's clocked modes against the real server (in this process): `--mode flag` with a handful
+//! of games on a one-second clock, every one of which the server must end on time within a second of its
+//! flag, and `--mode idle` with live and correspondence clocks that must not run out. Here and not in
+//! bao-loadtest because they need the server, which bao-loadtest does not depend on.
 
 use crate::common;
 
@@ -37,8 +38,8 @@ async fn run(args: Args) -> Report {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_clock_is_flagged_within_a_second() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, stop, handle) = common::start_in_process_server(dir.path().to_path_buf());
-    common::wait_until_up(addr).await;
+    let (addr, stop, handle) = common::load::start_in_process_server(dir.path().to_path_buf());
+    common::load::wait_until_up(addr).await;
 
     let mut args = clocked_args(addr, Mode::Flag, &["live:1+0", "live:2+0"]);
     args.flag_timeout = Duration::from_secs(5);
@@ -68,8 +69,8 @@ async fn every_clock_is_flagged_within_a_second() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_clocks_are_held_and_measured() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, stop, handle) = common::start_in_process_server(dir.path().to_path_buf());
-    common::wait_until_up(addr).await;
+    let (addr, stop, handle) = common::load::start_in_process_server(dir.path().to_path_buf());
+    common::load::wait_until_up(addr).await;
 
     let mut args = clocked_args(addr, Mode::Idle, &["live:600+0", "corr:1"]);
     args.duration = Duration::from_secs(1);

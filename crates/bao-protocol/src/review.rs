@@ -4,7 +4,7 @@ use bao_core::{Move, Position, Variant};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::openapi::rules;
+use crate::schema;
 
 /// How good a move was, by how much it lost against the computer's best (docs/protocol.md gives the
 /// thresholds and why).
@@ -43,10 +43,10 @@ pub struct ReviewedMove {
     pub ply: u64,
     /// The move played.
     #[serde(rename = "move")]
-    #[schema(value_type = rules::Move)]
+    #[schema(value_type = schema::Move)]
     pub mv: Move,
     /// The computer's best move in its place.
-    #[schema(value_type = rules::Move)]
+    #[schema(value_type = schema::Move)]
     pub best: Move,
     /// The position before the move, for the side that moved, in the evaluation's units (a front-row seed
     /// is worth about 10; above 29,000 a forced win, below -29,000 a forced loss).
@@ -61,7 +61,7 @@ pub struct ReviewedMove {
     pub book: bool,
     /// For a mistake or a blunder: the better line, `best` first, then the replies the computer expects.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[schema(value_type = Vec<rules::Move>)]
+    #[schema(value_type = Vec<schema::Move>)]
     pub line: Vec<Move>,
 }
 
@@ -85,14 +85,14 @@ pub struct Puzzle {
     /// Its id (`kiswahili-0042`).
     pub id: String,
     /// The variant.
-    #[schema(value_type = rules::Variant)]
+    #[schema(value_type = schema::Variant)]
     pub variant: Variant,
     /// The position to solve (spec/position.md).
-    #[schema(value_type = rules::Position)]
+    #[schema(value_type = schema::Position)]
     pub position: Position,
     /// The winner's moves and the defender's longest resistance, alternating, the side to move first; after
     /// the last the game is over, won by the side to move at the start.
-    #[schema(value_type = Vec<rules::Move>)]
+    #[schema(value_type = Vec<schema::Move>)]
     pub solution: Vec<Move>,
     /// Always `"win"`.
     pub goal: String,

@@ -1,11 +1,11 @@
-//! The short version of the load run: the real server, a few hundred games played at a steady rate; fails
-//! if any move is lost (every move sent must get its `moved`) or answered with an error.
+//! The short version of the load run (bao-loadtest): the real server, a few hundred games played at a steady
+//! rate; fails if any move is lost (every move sent must get its `moved`) or answered with an error. Here and
+//! not in bao-loadtest because it needs the server, which bao-loadtest does not depend on (it speaks
+//! bao-protocol).
 //!
-//! `short_run_in_process` runs the server in this process (on its own runtime thread) through its library,
-//! so it works wherever the workspace builds. `short_run_spawned_binary` drives the real `bao-server`
-//! binary through `--spawn-server` when cargo has built it next to this test (as `cargo test --workspace`
-//! does for the server's own tests, or named by `BAO_SERVER_BIN`), then kills it with SIGKILL, restarts it
-//! and checks every acknowledged move is still there; it is skipped with a note when there is no binary.
+//! `short_run_in_process` runs the server in this process (on its own runtime thread) through its library.
+//! `short_run_spawned_binary` drives the real `bao-server` binary through `--spawn-server`, then kills it
+//! with SIGKILL, restarts it and checks every acknowledged move is still there.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -60,8 +60,8 @@ fn check(report: &Report, games: usize, secs: u64, rate: f64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn short_run_in_process() {
     let dir = tempfile::tempdir().unwrap();
-    let (addr, stop, handle) = common::start_in_process_server(dir.path().to_path_buf());
-    common::wait_until_up(addr).await;
+    let (addr, stop, handle) = common::load::start_in_process_server(dir.path().to_path_buf());
+    common::load::wait_until_up(addr).await;
 
     let report = tokio::time::timeout(
         Duration::from_secs(240),
@@ -81,24 +81,9 @@ async fn short_run_in_process() {
     }
 }
 
-/// The `bao-server` binary cargo built in this target directory, if any.
-fn server_binary() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("BAO_SERVER_BIN") {
-        return Some(PathBuf::from(p));
-    }
-    // This test runs from target/<profile>/deps/; the binary is in target/<profile>/.
-    let exe = std::env::current_exe().ok()?;
-    let profile_dir = exe.parent()?.parent()?;
-    let bin = profile_dir.join("bao-server");
-    bin.is_file().then_some(bin)
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn short_run_spawned_binary() {
-    let Some(bin) = server_binary() else {
-        eprintln!("note: no bao-server binary next to this test (set BAO_SERVER_BIN); skipped");
-        return;
-    };
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_bao-server"));
     let games = 50;
     let secs = 4;
     let rate = 150.0;
@@ -129,18 +114,4 @@ async fn short_run_spawned_binary() {
     assert_eq!(d.moves_found, d.moves_acknowledged);
     assert_eq!(d.moves_acknowledged, report.moves_acked);
     assert_eq!(d.games_short + d.games_missing, 0);
-}
-
-#[tokio::test]
-async fn refuses_non_loopback_targets() {
-    for target in [
-        "http://10.1.2.3:8080",
-        "http://192.168.0.1:80",
-        "http://example.org",
-    ] {
-        let mut a = Args::defaults();
-        a.target = vec![target.into()];
-        let e = bao_loadtest::run::run(a).await.unwrap_err();
-        assert!(e.contains("loopback"), "{target}: {e}");
-    }
 }

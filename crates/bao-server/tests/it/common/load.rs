@@ -1,6 +1,5 @@
-//! The real server in this process, on its own runtime thread, for the load generator's tests.
-
-#![allow(dead_code)]
+//! The real server in this process, on its own runtime thread (apart from the load generator's), for the
+//! load runs (`loadtest_*.rs`).
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -1,17 +1,18 @@
 //! The OpenAPI 3.1 description of the HTTP API, served at `GET /api/openapi.json` and generated from the code:
 //! each handler's `#[utoipa::path]` attribute is also its route (`app.rs` registers the handlers with
 //! `utoipa_axum::routes!`, so a route cannot be added without its description), the bodies are the serde types
-//! of [`crate::protocol`] deriving `ToSchema`, and the error answers are built from [`AppError`] itself (its
+//! of [`bao_protocol`] deriving `ToSchema`, and the error answers are built from [`AppError`] itself (its
 //! codes, statuses and messages).
 //!
 //! bao-core and bao-ai know nothing of utoipa, so the JSON of their types (positions, pits, moves, sides,
-//! variants, stages, trace steps, levels) is described by hand in [`rules`], to the letter of spec/position.md;
-//! the tests check these descriptions against what the server really sends.
+//! variants, stages, trace steps, levels) is described by hand in [`bao_protocol::schema`], to the letter of
+//! spec/position.md; the tests check these descriptions against what the server really sends.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use axum::http::StatusCode;
+use bao_protocol::{ClientMsg, ErrorBody, ServerMsg};
 use utoipa::openapi::example::ExampleBuilder;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::response::ResponseBuilder;
@@ -20,7 +21,6 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response};
 use utoipa::{IntoResponses, OpenApi, ToSchema};
 
 use crate::error::AppError;
-use crate::protocol::{ClientMsg, ErrorBody, ServerMsg};
 
 /// The document's root: title, version, tags and the schemas that no operation names directly (the socket's
 /// messages, for reference). The operations are added by the router (`app::openapi`).
@@ -59,9 +59,6 @@ pub fn document_json() -> Result<&'static str, AppError> {
     Ok(JSON.get_or_init(|| json))
 }
 
-/// The schemas of bao-core's and bao-ai's JSON, written by hand (those crates do not depend on utoipa).
-pub mod rules;
-
 /// The error answers an operation can give, built from [`AppError`]: one response per status, naming its
 /// codes and when each is given, with the JSON body of each as an example.
 fn errors(list: &[(AppError, &str)]) -> BTreeMap<String, RefOr<Response>> {
@@ -85,7 +82,7 @@ fn errors(list: &[(AppError, &str)]) -> BTreeMap<String, RefOr<Response>> {
                         let example = ExampleBuilder::new()
                             .value(serde_json::to_value(e.body()).ok())
                             .build();
-                        c.examples_from_iter([(e.code(), example)])
+                        c.examples_from_iter([(e.code().as_str(), example)])
                     },
                 )
                 .build();

@@ -4,9 +4,9 @@ use bao_core::{Blocked, Move, Position, Side, Stage, Step};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{BlockedPits, Outcome, Seats, Snapshot, Status, You};
-use crate::openapi::rules;
-use crate::room::clock::ClockView;
+use super::{BlockedPits, ErrorCode, Outcome, Seats, Snapshot, Status, You};
+use crate::clock::ClockView;
+use crate::schema;
 
 /// A message from a client (protocol.md, "WebSocket").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -75,32 +75,32 @@ pub struct Moved {
     /// Moves played before it.
     pub ply: u64,
     /// Who played it.
-    #[schema(value_type = rules::Side)]
+    #[schema(value_type = schema::Side)]
     pub by: Side,
     /// The move.
     #[serde(rename = "move")]
-    #[schema(value_type = rules::Move)]
+    #[schema(value_type = schema::Move)]
     pub mv: Move,
     /// The sowing steps, for the seed-by-seed animation.
-    #[schema(value_type = Vec<rules::Step>)]
+    #[schema(value_type = Vec<schema::Step>)]
     pub trace: Vec<Step>,
     /// The trace was left out because it was too long to send ([`MAX_EVENT_BYTES`]); the client shows the
     /// position after the move without animating it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub trace_truncated: bool,
     /// The position after it.
-    #[schema(value_type = rules::Position)]
+    #[schema(value_type = schema::Position)]
     pub position: Position,
     /// The stage of the side to move next.
-    #[schema(value_type = rules::Stage)]
+    #[schema(value_type = schema::Stage)]
     pub stage: Stage,
     /// The legal moves next.
-    #[schema(value_type = Vec<rules::Move>)]
+    #[schema(value_type = Vec<schema::Move>)]
     pub legal: Vec<Move>,
     /// The pits of the side to move next that cannot start a move, with the reason of each (empty once the
     /// game is over).
     #[serde(default)]
-    #[schema(value_type = rules::BlockedPits)]
+    #[schema(value_type = schema::BlockedPits)]
     pub blocked: BlockedPits,
     /// The game's result, when the move ended it (by the rules, or drawn).
     #[schema(required = true)]
@@ -135,14 +135,14 @@ pub struct Rematch {
     pub v: u64,
     /// Who offered (an offer).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<rules::Side>)]
+    #[schema(value_type = Option<schema::Side>)]
     pub offered_by: Option<Side>,
     /// The new game (an agreement).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<String>,
     /// The receiving player's seat in the new game (sent to that player only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<rules::Side>)]
+    #[schema(value_type = Option<schema::Side>)]
     pub seat: Option<Side>,
     /// The new game's page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -160,13 +160,13 @@ pub struct Undone {
     /// Moves left: the game continues from this ply.
     pub ply: u64,
     /// The position after those moves.
-    #[schema(value_type = rules::Position)]
+    #[schema(value_type = schema::Position)]
     pub position: Position,
     /// The stage of the side to move.
-    #[schema(value_type = rules::Stage)]
+    #[schema(value_type = schema::Stage)]
     pub stage: Stage,
     /// The legal moves now.
-    #[schema(value_type = Vec<rules::Move>)]
+    #[schema(value_type = Vec<schema::Move>)]
     pub legal: Vec<Move>,
     /// The clock now (`null`: the game has none).
     #[schema(required = true)]
@@ -211,7 +211,7 @@ pub enum ServerMsg {
         /// Its version.
         v: u64,
         /// The side that offers.
-        #[schema(value_type = rules::Side)]
+        #[schema(value_type = schema::Side)]
         offered_by: Side,
     },
     /// The takeback offer was declined.
@@ -225,20 +225,21 @@ pub enum ServerMsg {
     /// not replayed to a client that reconnects.
     Said {
         /// Who said it.
-        #[schema(value_type = rules::Side)]
+        #[schema(value_type = schema::Side)]
         side: Side,
         /// What.
         phrase: Phrase,
     },
     /// An error, to the sender only.
     Error {
-        /// The code (see [`crate::error::AppError::code`]).
-        code: String,
+        /// The code, the same as the HTTP API's for the same error.
+        #[schema(value_type = String)]
+        code: ErrorCode,
         /// For people.
         message: String,
         /// Why a move is illegal (`illegal_move` only).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        #[schema(value_type = Option<rules::BlockedCode>)]
+        #[schema(value_type = Option<schema::BlockedCode>)]
         reason: Option<Blocked>,
     },
     /// The answer to `ping`.
@@ -264,21 +265,10 @@ impl Moved {
 }
 
 impl ServerMsg {
-    /// The `error` message for `e`, with the same code the HTTP API would answer.
-    pub fn error(e: &crate::error::AppError) -> ServerMsg {
-        e.log();
-        ServerMsg::Error {
-            code: e.code().to_owned(),
-            message: e.message(),
-            reason: e.reason(),
-        }
-    }
-
     /// The JSON text. Serialising these types cannot fail (string keys, no maps of other keys), but the
     /// fallback keeps a socket alive should it ever.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| {
-            tracing::error!("cannot serialise a server message: {e}");
+        serde_json::to_string(self).unwrap_or_else(|_| {
             r#"{"t":"error","code":"internal","message":"internal error"}"#.to_owned()
         })
     }

@@ -1,18 +1,43 @@
-//! The typed messages of protocol.md: what clients send ([`ClientMsg`]), what the server sends
-//! ([`ServerMsg`], the [`Snapshot`] of a game), the HTTP bodies, and the small enums they use (game
-//! [`Status`], [`SeatKind`], result [`Reason`]).
+//! The wire of the Bao server (docs/protocol.md): what clients send ([`ClientMsg`]), what the server sends
+//! ([`ServerMsg`], the [`Snapshot`] of a game), the HTTP bodies, the clock values ([`clock`]), the error codes
+//! ([`ErrorCode`], [`ErrorBody`]) and the small enums they use (game [`Status`], [`SeatKind`], result
+//! [`Reason`]).
 //!
-//! Every message is built from these types and serialised by serde, never by hand; the load generator and
-//! the tests use the same types. They all deserialise too, so that a client written in Rust reads what the
-//! server writes. `socket.rs` holds the WebSocket messages, `http.rs` the HTTP bodies of games, `analysis.rs` those of the rules
-//! help; all are re-exported here.
+//! Every message is built from these types and serialised by serde, never by hand; the server, the load
+//! generator and the tests use the same types. They all deserialise too, so that a client written in Rust
+//! reads what the server writes. Each type also describes itself for the server's OpenAPI document
+//! (utoipa's `ToSchema`); the JSON of bao-core's and bao-ai's own types is described by hand in [`schema`].
+//!
+//! This crate depends on the rules (bao-core, bao-ai for the computer's levels), serde and utoipa only: no
+//! server, no runtime, no database.
+//!
+//! ```
+//! use bao_protocol::{ClientMsg, ErrorCode, ServerMsg};
+//!
+//! let msg: ClientMsg = serde_json::from_str(r#"{"t": "move", "ply": 0, "move": "A6L"}"#)?;
+//! assert_eq!(msg, ClientMsg::Move { ply: 0, mv: "A6L".into() });
+//!
+//! let refused: ServerMsg = serde_json::from_str(
+//!     r#"{"t": "error", "code": "not_your_turn", "message": "wait for north"}"#,
+//! )?;
+//! let ServerMsg::Error { code, .. } = refused else { unreachable!() };
+//! assert_eq!((code, code.status()), (ErrorCode::NotYourTurn, 409));
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
+//! `socket.rs` holds the WebSocket messages, `http.rs` the HTTP bodies of games, `analysis.rs` those of the
+//! rules help, `review.rs` those of reviews and puzzles, `error.rs` the error codes; all are re-exported here.
 
 mod analysis;
+pub mod clock;
+mod error;
 mod http;
 mod review;
+pub mod schema;
 mod socket;
 
 pub use analysis::*;
+pub use error::*;
 pub use http::*;
 pub use review::*;
 pub use socket::*;
@@ -23,8 +48,6 @@ use bao_ai::Level;
 use bao_core::{Blocked, DrawRule, GameResult, Move, Pit, Position, Side};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-use crate::openapi::rules;
 
 /// The `blocked` field of snapshots and `moved` events: the pits of the side to move that cannot start a
 /// move, each with its reason (issue 13). Serialised as `{"A1": "empty", …}`, in pit order.
@@ -175,7 +198,7 @@ impl From<DrawRule> for Reason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Outcome {
     /// The winner; `null` for a draw.
-    #[schema(value_type = Option<rules::Side>, required = true)]
+    #[schema(value_type = Option<schema::Side>, required = true)]
     pub winner: Option<Side>,
     /// Why.
     pub reason: Reason,
@@ -267,7 +290,7 @@ pub struct Seats {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct RematchState {
     /// The side that offered a rematch, while the offer stands.
-    #[schema(value_type = Option<rules::Side>, required = true)]
+    #[schema(value_type = Option<schema::Side>, required = true)]
     pub offered_by: Option<Side>,
     /// The rematch's game id, once agreed.
     #[schema(required = true)]

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::BlockedPits;
-use crate::openapi::rules;
+use crate::schema;
 
 /// The longest search `think_ms` may ask for, in milliseconds.
 pub const MAX_THINK_MS: u64 = 2000;
@@ -23,7 +23,7 @@ pub const MAX_THINK_MS: u64 = 2000;
 pub struct AnalysisRequest {
     /// The position (spec/position.md), read by bao-core: one that is not valid is answered with
     /// `bad_position` and the `bao` command's message.
-    #[schema(value_type = rules::Position)]
+    #[schema(value_type = schema::Position)]
     pub position: serde_json::Value,
     /// Ask the computer (at its `hard` settings) for the best move, searching this long: 1 to 2000 ms.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -36,13 +36,13 @@ pub struct AnalysisRequest {
 pub struct AnalysedMove {
     /// The move.
     #[serde(rename = "move")]
-    #[schema(value_type = rules::Move)]
+    #[schema(value_type = schema::Move)]
     pub mv: Move,
     /// The position after it (with its result when the move ends the game).
-    #[schema(value_type = rules::Position)]
+    #[schema(value_type = schema::Position)]
     pub position: Position,
     /// The sowing steps, for the seed-by-seed animation.
-    #[schema(value_type = Vec<rules::Step>)]
+    #[schema(value_type = Vec<schema::Step>)]
     pub trace: Vec<Step>,
 }
 
@@ -51,7 +51,7 @@ pub struct AnalysedMove {
 pub struct Best {
     /// The move it would play.
     #[serde(rename = "move")]
-    #[schema(value_type = rules::Move)]
+    #[schema(value_type = schema::Move)]
     pub mv: Move,
     /// Its score for the side to move, in the evaluation's units (a front-row seed is worth about 10);
     /// above 29,000 a forced win (30,000 less the plies to it), below -29,000 a forced loss.
@@ -64,12 +64,12 @@ pub struct Best {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Analysis {
     /// The stage the side to move plays in.
-    #[schema(value_type = rules::Stage)]
+    #[schema(value_type = schema::Stage)]
     pub stage: Stage,
     /// Every legal move (none when the game is over).
     pub legal: Vec<AnalysedMove>,
     /// The pits of the side to move that cannot start a move, with the reason of each.
-    #[schema(value_type = rules::BlockedPits)]
+    #[schema(value_type = schema::BlockedPits)]
     pub blocked: BlockedPits,
     /// The computer's best move: only when `think_ms` was given and the side to move has a move.
     #[serde(default, skip_serializing_if = "Option::is_none")]

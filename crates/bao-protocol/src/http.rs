@@ -1,14 +1,14 @@
 //! The bodies of the HTTP API: the game [`Snapshot`] (also sent on the socket), history pages, creating and
-//! joining games, errors.
+//! joining games.
 
 use bao_ai::Level;
-use bao_core::{Blocked, Move, Position, Side, Stage, Variant};
+use bao_core::{Move, Position, Side, Stage, Variant};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::{BlockedPits, Outcome, RematchState, Seats, Status};
-use crate::openapi::rules;
-use crate::room::clock::{ClockView, TimeControl};
+use crate::clock::{ClockView, TimeControl};
+use crate::schema;
 
 /// A game as `GET /api/games/{id}` and the socket's `snapshot` show it (protocol.md, "Game snapshot").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -16,28 +16,28 @@ pub struct Snapshot {
     /// Game id.
     pub id: String,
     /// The variant.
-    #[schema(value_type = rules::Variant)]
+    #[schema(value_type = schema::Variant)]
     pub variant: Variant,
     /// Where the game stands.
     pub status: Status,
     /// Both seats.
     pub seats: Seats,
     /// The current position.
-    #[schema(value_type = rules::Position)]
+    #[schema(value_type = schema::Position)]
     pub position: Position,
     /// The stage the side to move plays in (namua, mtaji, phase1, phase2), so that the page need not derive it.
-    #[schema(value_type = rules::Stage)]
+    #[schema(value_type = schema::Stage)]
     pub stage: Stage,
     /// Moves played, in notation.
-    #[schema(value_type = Vec<rules::Move>)]
+    #[schema(value_type = Vec<schema::Move>)]
     pub moves: Vec<Move>,
     /// The legal moves of the side to move (empty unless playing).
-    #[schema(value_type = Vec<rules::Move>)]
+    #[schema(value_type = Vec<schema::Move>)]
     pub legal: Vec<Move>,
     /// The pits of the side to move that cannot start a move, with the reason of each (empty unless
     /// playing), so that a click on one can say why.
     #[serde(default)]
-    #[schema(value_type = rules::BlockedPits)]
+    #[schema(value_type = schema::BlockedPits)]
     pub blocked: BlockedPits,
     /// The result once finished.
     #[schema(required = true)]
@@ -48,7 +48,7 @@ pub struct Snapshot {
     pub watchers: u32,
     /// The computer's level in a game against the computer.
     #[serde(with = "super::level_name")]
-    #[schema(value_type = Option<rules::Level>, required = true)]
+    #[schema(value_type = Option<schema::Level>, required = true)]
     pub level: Option<Level>,
     /// The rematch offer or agreement.
     pub rematch: RematchState,
@@ -60,12 +60,12 @@ pub struct Snapshot {
     /// The latest positions of the game (`history[i]`: after `history_from + i` moves; the last one is
     /// `position`), so that a page opened mid-game can step back through it without knowing the rules. At most
     /// [`HISTORY_WINDOW`] of them; older ones come from `GET /api/games/{id}/history`.
-    #[schema(value_type = Vec<rules::Position>)]
+    #[schema(value_type = Vec<schema::Position>)]
     pub history: Vec<Position>,
     /// The ply of `history[0]`.
     pub history_from: u64,
     /// `stages[i]`: the stage of the side to move in `history[i]`.
-    #[schema(value_type = Vec<rules::Stage>)]
+    #[schema(value_type = Vec<schema::Stage>)]
     pub stages: Vec<Stage>,
     /// The absolute share link when the server knows its public address.
     #[schema(required = true)]
@@ -76,7 +76,7 @@ pub struct Snapshot {
     pub clock: Option<ClockView>,
     /// The side whose takeback offer stands (`null`: none), so that a page opened during an offer shows it.
     #[serde(default)]
-    #[schema(value_type = Option<rules::Side>, required = true)]
+    #[schema(value_type = Option<schema::Side>, required = true)]
     pub takeback_offered_by: Option<Side>,
 }
 
@@ -92,10 +92,10 @@ pub struct History {
     /// The ply of `positions[0]`.
     pub from: u64,
     /// The positions.
-    #[schema(value_type = Vec<rules::Position>)]
+    #[schema(value_type = Vec<schema::Position>)]
     pub positions: Vec<Position>,
     /// `stages[i]`: the stage of the side to move in `positions[i]`.
-    #[schema(value_type = Vec<rules::Stage>)]
+    #[schema(value_type = Vec<schema::Stage>)]
     pub stages: Vec<Stage>,
 }
 
@@ -103,7 +103,7 @@ pub struct History {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct CreateGame {
     /// Variant name (read as text: an unknown one is answered with `unknown_variant`).
-    #[schema(value_type = rules::Variant)]
+    #[schema(value_type = schema::Variant)]
     pub variant: String,
     /// The creator's seat (default: random).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -113,7 +113,7 @@ pub struct CreateGame {
     pub opponent: Option<Opponent>,
     /// `easy`, `medium` (default) or `hard`; read only with `computer`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<rules::Level>)]
+    #[schema(value_type = Option<schema::Level>)]
     pub level: Option<String>,
     /// The time control: `null` (the default: no clock), a live Fischer clock or days per move (read as
     /// JSON: a bad one is answered with `bad_clock`).
@@ -152,7 +152,7 @@ pub struct Created {
     /// Game id.
     pub id: String,
     /// The creator's seat.
-    #[schema(value_type = rules::Side)]
+    #[schema(value_type = schema::Side)]
     pub seat: Side,
     /// The creator's seat token.
     pub token: String,
@@ -167,7 +167,7 @@ pub struct Created {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Joined {
     /// The seat taken.
-    #[schema(value_type = rules::Side)]
+    #[schema(value_type = schema::Side)]
     pub seat: Side,
     /// Its token.
     pub token: String,
@@ -181,20 +181,6 @@ pub struct Version {
     pub version: String,
     /// The commit it was built from (`unknown` when built outside git).
     pub commit: String,
-}
-
-/// An HTTP error body.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct ErrorBody {
-    /// The code (`not_found`, `seat_taken`, ...: see each answer's description).
-    #[schema(example = "not_found")]
-    pub error: String,
-    /// For people.
-    pub message: String,
-    /// Why a move is illegal (`illegal_move` only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<rules::BlockedCode>)]
-    pub reason: Option<Blocked>,
 }
 
 /// The page of game `id`.
@@ -223,12 +209,12 @@ pub struct GameStatus {
     /// Game id.
     pub id: String,
     /// The variant.
-    #[schema(value_type = rules::Variant)]
+    #[schema(value_type = schema::Variant)]
     pub variant: Variant,
     /// Where the game stands.
     pub status: Status,
     /// The side to move while the game is being played (`null` otherwise).
-    #[schema(value_type = Option<rules::Side>, required = true)]
+    #[schema(value_type = Option<schema::Side>, required = true)]
     pub to_move: Option<Side>,
     /// The result once finished.
     #[schema(required = true)]
