@@ -31,6 +31,10 @@ cargo test --workspace --locked
 echo "== rules pages (node --test tests/rules)"
 node --test tests/rules/
 
+# The web client's JSDoc, type-checked: tsc --checkJs --noEmit over web/ (typescript pinned in tests/typecheck).
+echo "== web client types (tsc --checkJs, tests/typecheck)"
+(cd tests/typecheck && { [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund; } && node_modules/.bin/tsc -p tsconfig.json)
+
 if [ "${BAO_SKIP_BROWSER_TESTS:-0}" = "1" ]; then
   echo "== browser tests skipped (BAO_SKIP_BROWSER_TESTS=1)"
 else

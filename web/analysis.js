@@ -6,10 +6,10 @@
 import { $, initPage } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
 import RULES from '/rules-data.js';
-import { narrationList } from '/game/narration.js';
-import { stageText } from '/game/words.js';
-import { analyse } from '/study/analyse.js';
-import { PlayBoard, analysisErrorText } from '/study/play-board.js';
+import { narrationList } from '/shared/narration.js';
+import { stageText } from '/shared/words.js';
+import { analyse } from '/api.js';
+import { PlayBoard, analysisErrorText } from '/shared/play-board.js';
 
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 const START_FIGURE = { kujifunza: 'kuj-start', kiswahili: 'swa-start', 'kiswahili-malawi': 'mal-start', kimasai: 'mas-start' };
@@ -91,11 +91,11 @@ function render() {
   if (document.activeElement !== text) text.value = JSON.stringify(pos);
   renderMoves();
   renderNarration();
-  $('[data-action=first]').disabled = shown === 0;
-  $('[data-action=back]').disabled = shown === 0;
-  $('[data-action=forward]').disabled = shown === line.length;
-  $('[data-action=last]').disabled = shown === line.length;
-  $('[data-action=engine]').disabled = !!pos.result;
+  $('button[data-action=first]').disabled = shown === 0;
+  $('button[data-action=back]').disabled = shown === 0;
+  $('button[data-action=forward]').disabled = shown === line.length;
+  $('button[data-action=last]').disabled = shown === line.length;
+  $('button[data-action=engine]').disabled = !!pos.result;
   document.title = `${t('analysis.title')} · ${t(`variant.${variant}`)} · Bao`;
 }
 
@@ -133,7 +133,7 @@ function renderNarration() {
 async function engine() {
   const pos = positionAt(shown);
   const out = $('[data-role=best-move]');
-  const button = $('[data-action=engine]');
+  const button = $('button[data-action=engine]');
   button.disabled = true;
   out.textContent = t('analysis.thinking');
   delete out.dataset.move;

@@ -1,12 +1,52 @@
-// What every page shares: the header (language switch, theme toggle), the footer (version) and translations.
-import { LANGS, pickLanguage, setLanguage, t, safeGet, safeSet, onLanguage } from '/i18n.js';
+// What every page shares, written here once: the site header (navigation, language switch, theme toggle), the
+// skip link, the footer (version) and translations. Every page's script imports this module, which runs before the
+// page's own code: the header is there before that looks for it (`[data-role=rules-link]`, `select[name=lang]`).
+import { LANGS, pickLanguage, setLanguage, applyTranslations, t, safeGet, safeSet, onLanguage } from '/i18n.js';
 import { CLIENT_VERSION } from '/version.js';
+import { fetchVersion } from '/api.js';
 
-/** The page's first element matching a CSS selector. */
-export const $ = (sel) => document.querySelector(sel);
+/** The page's first element matching a selector, and all of them (types.d.ts: typed by the selector's tag). */
+export const $ = /** @type {import('/types').First} */ ((sel) => document.querySelector(sel));
+export const $$ = /** @type {import('/types').All} */ ((sel) => document.querySelectorAll(sel));
 
 const THEME = 'bao.theme';
 const LANG_NAMES = { en: 'English', sw: 'Kiswahili', nl: 'Nederlands', sv: 'Svenska', af: 'Afrikaans' };
+
+// The navigation of every page: the `<body data-page>` marked aria-current, the address, the name.
+const NAV = [
+  ['home', '/', 'nav.play'],
+  ['learn', '/learn', 'nav.learn'],
+  ['puzzles', '/puzzles', 'nav.puzzles'],
+  ['analysis', '/analysis', 'nav.analysis'],
+  ['rules', '/rules/kujifunza.html', 'nav.rules'],
+];
+
+/** The skip link (to #main or `<body data-skip-to>`), the header and the footer, in English until the language loads. */
+function renderChrome() {
+  const b = document.body;
+  const links = NAV.map(
+    ([page, href, key]) =>
+      `<a href="${href}" data-i18n="${key}"${page === 'rules' ? ' data-role="rules-link"' : ''}${page === b.dataset.page ? ' aria-current="page"' : ''}></a>`,
+  );
+  const langs = LANGS.map((l) => `<option value="${l}" lang="${l}">${LANG_NAMES[l]}</option>`);
+  b.insertAdjacentHTML(
+    'afterbegin',
+    `<a class="skip" href="#${b.dataset.skipTo || 'main'}" data-i18n="nav.skip"></a><header class="site">` +
+      '<a class="brand" href="/"><img class="logo" src="/logo.svg" alt="">Bao <span class="beta" data-i18n="beta"></span></a>' +
+      `<nav>${links.join('')}</nav><div class="tools"><select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
+      '<button type="button" class="icon" data-action="theme">☾</button></div></header>',
+  );
+  b.insertAdjacentHTML('beforeend', '<footer class="site"><span data-role="version"></span><span data-i18n="footer.noReg"></span></footer>');
+  applyTranslations(document);
+  const lang = $('select[name=lang]');
+  lang.addEventListener('change', () => setLanguage(lang.value, true));
+  $('[data-action=theme]').addEventListener('click', () => {
+    const next = effectiveTheme() === 'dark' ? 'light' : 'dark';
+    safeSet(THEME, next);
+    applyTheme(next);
+    updateThemeButton();
+  });
+}
 
 function applyTheme(theme) {
   const root = document.documentElement;
@@ -20,43 +60,19 @@ function effectiveTheme() {
   return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-function setupHeader() {
-  for (const sel of document.querySelectorAll('select[name=lang]')) {
-    sel.innerHTML = '';
-    for (const l of LANGS) {
-      const o = document.createElement('option');
-      o.value = l;
-      o.textContent = LANG_NAMES[l];
-      o.lang = l;
-      sel.append(o);
-    }
-    sel.addEventListener('change', () => setLanguage(sel.value, true));
-  }
-  for (const btn of document.querySelectorAll('[data-action=theme]')) {
-    btn.addEventListener('click', () => {
-      const next = effectiveTheme() === 'dark' ? 'light' : 'dark';
-      safeSet(THEME, next);
-      applyTheme(next);
-      updateThemeButtons();
-    });
-  }
-}
-
-function updateThemeButtons() {
-  for (const btn of document.querySelectorAll('[data-action=theme]')) {
-    const dark = effectiveTheme() === 'dark';
-    btn.textContent = dark ? '☀' : '☾';
-    btn.setAttribute('aria-label', t(dark ? 'theme.toLight' : 'theme.toDark'));
-    btn.title = btn.getAttribute('aria-label');
-  }
+function updateThemeButton() {
+  const btn = $('[data-action=theme]');
+  const dark = effectiveTheme() === 'dark';
+  btn.textContent = dark ? '☀' : '☾';
+  btn.setAttribute('aria-label', t(dark ? 'theme.toLight' : 'theme.toDark'));
+  btn.title = btn.getAttribute('aria-label');
 }
 
 let versionInfo = null;
 
 async function loadVersion() {
   try {
-    const r = await fetch('/api/version', { headers: { accept: 'application/json' } });
-    if (r.ok) versionInfo = await r.json();
+    versionInfo = await fetchVersion();
   } catch {
     versionInfo = null;
   }
@@ -64,22 +80,24 @@ async function loadVersion() {
 }
 
 function renderFooter() {
-  const el = document.querySelector('[data-role=version]');
-  if (!el) return;
+  const box = document.querySelector('[data-role=version]');
+  if (!box) return;
   if (versionInfo && (versionInfo.version || versionInfo.commit)) {
     const commit = String(versionInfo.commit || '?').slice(0, 7);
-    el.textContent = t('footer.version', { version: versionInfo.version || CLIENT_VERSION, commit });
+    box.textContent = t('footer.version', { version: versionInfo.version || CLIENT_VERSION, commit });
   } else {
-    el.textContent = t('footer.client', { version: CLIENT_VERSION });
+    box.textContent = t('footer.client', { version: CLIENT_VERSION });
   }
 }
+
+renderChrome();
 
 /** Starts the page: theme, language (the browser's by default, or the remembered choice), footer. */
 export async function initPage() {
   applyTheme(safeGet(THEME));
-  setupHeader();
-  onLanguage(() => {
-    updateThemeButtons();
+  onLanguage((l) => {
+    $('select[name=lang]').value = l;
+    updateThemeButton();
     renderFooter();
   });
   await setLanguage(pickLanguage());

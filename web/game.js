@@ -1,29 +1,27 @@
-// The game page /g/{id}: builds its parts (web/game/) and wires them together. The page shows only what the
-// server confirmed; legal moves come from the server's `legal` list, and the client never judges a move.
+// The game page /g/{id}: builds its parts (web/game/, and the board's of web/shared/) and wires them together. The
+// page shows only what the server confirmed; legal moves come from the server's `legal` list, and the client
+// never judges a move.
 //
-//   connection.js  the socket (reconnects, pings, version order of events) and the HTTP requests
+//   connection.js  the socket (reconnects, pings, version order of events)
 //   messages.js    what each server message does: state first, then the view
 //   state.js       what the server confirmed, the pending move, the position being browsed
-//   view.js        draws the page from the state (move-list.js the move list, words.js its sentences)
-//   move-picker.js a pit, direction and safari picked on the board, or a move typed
-//   animation.js   a move shown seed by seed from its trace
-//   why.js         why a pit or a typed move cannot be played (the server's reasons, in words)
-//   narration.js   the selected move told step by step, and the pits it touched
-//   sound.js, attention.js   sounds; whose turn it is in the tab's title and icon, notifications
+//   view.js        draws the page from the state (move-list.js the move list)
+//   attention.js   whose turn it is in the tab's title and icon, notifications
 //   clock.js       the clocks' countdown (loaded with the first clock); takeback.js abort and takeback; say.js quick
 //                  messages; notify.js system notifications (loaded once turned on)
 //   hint.js        the hint against an easy or medium computer (loaded only for a player against the computer)
 //   review.js      the computer's review of a finished game (eval-graph.js its graph)
 import { $, initPage } from '/common.js';
 import { t, safeGet, safeSet } from '/i18n.js';
-import { Board } from '/board.js';
-import { loadToken, storeToken } from '/store.js';
-import { Connection, fetchHistory, fetchSnapshot, takeSeat } from '/game/connection.js';
+import { Board } from '/shared/board.js';
+import { loadToken, storeToken } from '/shared/store.js';
+import { fetchHistory, fetchSnapshot, takeSeat } from '/api.js';
+import { Connection } from '/game/connection.js';
 import { GameState } from '/game/state.js';
 import { GameView } from '/game/view.js';
-import { MovePicker } from '/game/move-picker.js';
-import { MoveAnimation } from '/game/animation.js';
-import { Sound } from '/game/sound.js';
+import { MovePicker } from '/shared/move-picker.js';
+import { MoveAnimation } from '/shared/animation.js';
+import { Sound } from '/shared/sound.js';
 import { onServerMessage, takeSnapshot, refetch } from '/game/messages.js';
 import { Takeback } from '/game/takeback.js';
 import { Say } from '/game/say.js';
@@ -51,9 +49,8 @@ const connection = new Connection(gameId, {
   onLost: () => view.showConnection(false),
 });
 wireAnalysisLink(state);
-/** @type {import('/game/messages.js').Page} */
-const page = { gameId, state, view, picker, animation: new MoveAnimation(board, sound), connection, sound };
-page.clocks = lazyClocks();
+/** @type {import('/types').Page} */
+const page = { gameId, state, view, picker, animation: new MoveAnimation(board, sound), connection, sound, clocks: lazyClocks(), takeback: null, say: null };
 page.takeback = new Takeback(page);
 page.say = new Say(page);
 // The review follows every redraw of the page too (the move list is rebuilt, the move shown changes); its code
@@ -76,7 +73,7 @@ view.parts.push(page.clocks, page.takeback, page.say, review, hint);
 
 /** Keeps [data-role=analysis-link] pointing at the analysis board for the position shown (set when followed). */
 function wireAnalysisLink(state) {
-  const link = $('[data-role=analysis-link]');
+  const link = $('a[data-role=analysis-link]');
   const point = () => {
     const g = state.game;
     if (!g) return;
@@ -160,7 +157,7 @@ async function browse(ply) {
 }
 
 async function join() {
-  const btn = $('[data-action=join]');
+  const btn = $('button[data-action=join]');
   btn.disabled = true;
   try {
     const seat = await takeSeat(gameId);

@@ -1,22 +1,23 @@
 // Home page: choose a game and an opponent; the server creates the game and hands out a seat token,
 // which stays in this browser (localStorage, keyed by game id) and never goes into a URL.
-import { initPage } from '/common.js';
+import { $, $$, initPage } from '/common.js';
+import { createGame } from '/api.js';
 import { t, onLanguage } from '/i18n.js';
-import { storeToken } from '/store.js';
-import { controlName, parseControl } from '/clock-format.js';
+import { storeToken } from '/shared/store.js';
+import { controlName, parseControl } from '/shared/clock-format.js';
 import { loadMyGames, renderMyGames } from '/my-games.js';
 
-const variantSel = document.querySelector('select[name=variant]');
-const levelSel = document.querySelector('select[name=level]');
-const seatSel = document.querySelector('select[name=seat]');
-const clockSel = document.querySelector('select[name=clock]');
-const message = document.querySelector('[data-role=message]');
+const variantSel = $('select[name=variant]');
+const levelSel = $('select[name=level]');
+const seatSel = $('select[name=seat]');
+const clockSel = $('select[name=clock]');
+const message = $('[data-role=message]');
 
 function showVariant() {
   const v = variantSel.value;
-  document.querySelector('[data-role=variant-desc]').textContent = t(`variant.${v}.desc`);
-  document.querySelector('[data-role=variant-rules]').href = `/rules/${v}.html`;
-  for (const li of document.querySelectorAll('.variants li')) li.classList.toggle('selected', li.dataset.variant === v);
+  $('[data-role=variant-desc]').textContent = t(`variant.${v}.desc`);
+  $('a[data-role=variant-rules]').href = `/rules/${v}.html`;
+  for (const li of $$('.variants li')) li.classList.toggle('selected', li.dataset.variant === v);
 }
 
 async function create(opponent) {
@@ -31,21 +32,15 @@ async function create(opponent) {
   }
   message.className = 'message';
   message.textContent = t('home.creating');
-  for (const b of document.querySelectorAll('[data-action^=play-]')) b.disabled = true;
+  for (const b of $$('button[data-action^=play-]')) b.disabled = true;
   try {
-    const r = await fetch('/api/games', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const data = await r.json().catch(() => ({}));
-    if (!r.ok || !data.id) throw new Error(data.message || data.error || `HTTP ${r.status}`);
+    const data = await createGame(body);
     storeToken(data.id, data.token, data.seat, true);
     location.assign(data.url || `/g/${encodeURIComponent(data.id)}`);
   } catch (e) {
     message.className = 'message error';
     message.textContent = t('home.error', { msg: e.message });
-    for (const b of document.querySelectorAll('[data-action^=play-]')) b.disabled = false;
+    for (const b of $$('button[data-action^=play-]')) b.disabled = false;
   }
 }
 
@@ -76,15 +71,15 @@ setInterval(() => {
 }, 60000);
 
 variantSel.addEventListener('change', showVariant);
-for (const li of document.querySelectorAll('.variants li')) {
+for (const li of $$('.variants li')) {
   li.addEventListener('click', (e) => {
-    if (e.target.closest('a')) return;
+    if (e.target instanceof Element && e.target.closest('a')) return;
     variantSel.value = li.dataset.variant;
     showVariant();
   });
 }
-document.querySelector('[data-action=play-friend]').addEventListener('click', () => create('friend'));
-document.querySelector('[data-action=play-computer]').addEventListener('click', () => create('computer'));
+$('[data-action=play-friend]').addEventListener('click', () => create('friend'));
+$('[data-action=play-computer]').addEventListener('click', () => create('computer'));
 const wanted = new URLSearchParams(location.search).get('variant');
 if (wanted && [...variantSel.options].some((o) => o.value === wanted)) variantSel.value = wanted;
 onLanguage(() => {

@@ -1,11 +1,14 @@
 // Language handling: every visible string comes from a dictionary in web/i18n/<lang>.js.
 // Elements name their string with data-i18n="key" (text) or data-i18n-attr="attr:key;attr:key".
 
+// English: every dictionary's fallback, and the page's words until its own have loaded.
+import EN from '/i18n/en.js';
+
 export const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
 const STORE = 'bao.lang';
 
 let dict = {};
-let fallback = {};
+const fallback = EN;
 let current = 'en';
 const listeners = [];
 
@@ -46,13 +49,11 @@ export async function setLanguage(l, remember = false) {
   if (!LANGS.includes(l)) l = 'en';
   // Remembered at once: a page left before the dictionary has loaded must not forget the choice.
   if (remember) safeSet(STORE, l);
-  const [mod, en] = await Promise.all([import(`/i18n/${l}.js`), import('/i18n/en.js')]);
+  const mod = await import(`/i18n/${l}.js`);
   dict = mod.default;
-  fallback = en.default;
   current = l;
   document.documentElement.lang = l;
   applyTranslations(document);
-  for (const sel of document.querySelectorAll('select[name=lang]')) sel.value = l;
   for (const fn of listeners) fn(l);
 }
 

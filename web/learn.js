@@ -7,8 +7,8 @@
 import { $, initPage } from '/common.js';
 import { t, onLanguage, safeGet, safeSet, lang } from '/i18n.js';
 import LESSONS from '/lessons-data.js';
-import { narrationList } from '/game/narration.js';
-import { PlayBoard, analysisErrorText } from '/study/play-board.js';
+import { narrationList } from '/shared/narration.js';
+import { PlayBoard, analysisErrorText } from '/shared/play-board.js';
 
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 const PROGRESS = 'bao.learn';
@@ -125,7 +125,7 @@ function renderTexts() {
   const last = current === steps.length - 1;
   $('[data-action=next-lesson]').hidden = !(outcome && outcome.solved) || last;
   $('[data-role=play-link]').hidden = !(outcome && outcome.solved) || !last;
-  $('[data-role=play-link]').href = `/?variant=${variant}`;
+  $('a[data-role=play-link]').href = `/?variant=${variant}`;
   $('[data-action=retry]').hidden = !outcome;
   renderStepList();
   renderTabs();

@@ -1,9 +1,10 @@
 // The home page's list of this browser's games (`[data-role=my-games]`): the games whose seat tokens this browser
-// keeps (web/store.js), newest first, as POST /api/games/status tells where they stand (public facts, no token
+// keeps (web/shared/store.js), newest first, as POST /api/games/status tells where they stand (public facts, no token
 // sent). Each is an `a[data-game=ID]` with the variant, whose turn it is, the clocks and the result, and
 // `data-your-turn` when it is this browser's move.
 import { t } from '/i18n.js';
-import { formatClock, controlName } from '/clock-format.js';
+import { fetchStatuses } from '/api.js';
+import { formatClock, controlName } from '/shared/clock-format.js';
 
 /** Ids per request: the endpoint's limit. */
 const PER_CALL = 100;
@@ -16,13 +17,7 @@ export async function loadMyGames() {
   const byId = new Map();
   for (let i = 0; i < mine.length; i += PER_CALL) {
     const ids = mine.slice(i, i + PER_CALL).map((g) => g.id);
-    const r = await fetch('/api/games/status', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ ids }),
-    });
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    for (const g of await r.json()) byId.set(g.id, g);
+    for (const g of await fetchStatuses(ids)) byId.set(g.id, g);
   }
   return mine.filter((m) => byId.has(m.id)).map((m) => ({ game: byId.get(m.id), seat: m.seat }));
 }

@@ -4,12 +4,12 @@
 // the solution's, and legal when the server lists it.
 import { $, initPage } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
-import { Board } from '/board.js';
-import { movePit } from '/pits.js';
-import { MoveAnimation } from '/game/animation.js';
-import { narrate } from '/game/narration.js';
-import { reasonText } from '/game/why.js';
-import { analyse } from '/game/review.js';
+import { Board } from '/shared/board.js';
+import { movePit } from '/shared/pits.js';
+import { MoveAnimation } from '/shared/animation.js';
+import { narrate } from '/shared/narration.js';
+import { reasonText } from '/shared/why.js';
+import { analyse, fetchPuzzle } from '/api.js';
 
 const VARIANTS = ['kiswahili', 'kujifunza', 'kimasai'];
 const VARIANT_KEY = 'bao.puzzleVariant';
@@ -35,7 +35,7 @@ function render() {
   if (!s.pos) return;
   const legal = legalByPit();
   board.render(s.pos, { legal, seat: s.puzzle.position.to_move, turn: s.pos.to_move, selected: s.hint || undefined });
-  for (const g of document.querySelectorAll('[data-hint]')) delete g.dataset.hint;
+  for (const g of /** @type {NodeListOf<SVGElement>} */ (document.querySelectorAll('[data-hint]'))) delete g.dataset.hint;
   if (s.hint) document.querySelector(`[data-pit="${s.hint}"]`)?.setAttribute('data-hint', '');
   const p = s.puzzle;
   $('[data-role=puzzle-task]').textContent = t('puzzles.task', {
@@ -50,7 +50,7 @@ function render() {
     $('[data-role=puzzle-result-text]').textContent = s.state === 'solved' ? t('puzzles.solved') : t('puzzles.failed', { move: p.solution[s.step] });
   } else delete result.dataset.state;
   $('input[data-role=move-input]').disabled = s.state !== 'playing' || s.busy;
-  $('[data-action=hint]').disabled = s.state !== 'playing' || s.busy;
+  $('button[data-action=hint]').disabled = s.state !== 'playing' || s.busy;
 }
 
 function say(text) {
@@ -167,12 +167,11 @@ async function replay() {
   }
 }
 
-async function load(query) {
+/** @param {{ id?: string, variant?: string }} which */
+async function load(which) {
   s.busy = true;
   try {
-    const r = await fetch(`/api/puzzles${query}`, { headers: { accept: 'application/json' } });
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    const p = await r.json();
+    const p = await fetchPuzzle(which);
     Object.assign(s, { puzzle: p, pos: p.position, step: 0, state: 'playing', hint: null });
     s.analysis = await analyse(p.position);
     $('[data-role=puzzle]').dataset.id = p.id;
@@ -198,7 +197,7 @@ function next() {
   } catch {
     /* private mode: not remembered */
   }
-  return load(`?variant=${encodeURIComponent(v)}`);
+  return load({ variant: v });
 }
 
 function wire() {
@@ -232,7 +231,7 @@ async function main() {
     saved = null;
   }
   const variant = params.get('variant') || (VARIANTS.includes(saved) ? saved : 'kiswahili');
-  await load(params.get('id') ? `/${encodeURIComponent(params.get('id'))}` : `?variant=${encodeURIComponent(variant)}`);
+  await load(params.get('id') ? { id: params.get('id') } : { variant });
 }
 
 main();

@@ -56,7 +56,16 @@ export function facing(pit) {
   return null;
 }
 
-/** What the board after a move marks: the start pit, the pits that received seeds, the captured pits. */
+/**
+ * The marks of a small board: the pits shown in the text (`show`), a move's start pit, the pits that received
+ * seeds, the captured pits, and the last pit sown.
+ * @typedef {{ show?: Set<string>, start: string | null, sown: Set<string>, captured: Set<string>, last?: string | null }} Marks
+ */
+
+/**
+ * What the board after a move marks: the start pit, the pits that received seeds, the captured pits.
+ * @returns {Marks}
+ */
 export function marks(trace) {
   const out = { start: null, sown: new Set(), captured: new Set(), last: null };
   for (const s of trace || []) {
@@ -83,7 +92,7 @@ export function sayer(steps, kimasai) {
     for (const k of tries) if (steps[k] !== undefined) return steps[k];
     return undefined;
   };
-  return (key, params = {}) => {
+  return (/** @type {string} */ key, /** @type {Record<string, any>} */ params = {}) => {
     const tpl = pick(key, params.n);
     if (tpl === undefined) return `[${key}]`;
     const p = { ...params };

@@ -18,6 +18,7 @@ const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
 function board(pos, m) {
   const houses = pos.variant === 'kiswahili' || pos.variant === 'kiswahili-malawi';
   const kimasai = pos.variant === 'kimasai';
+  /** @type {[string, 'north' | 'south', 'back' | 'front', boolean][]} */
   const rows = [
     ['b', 'north', 'back', true],
     ['a', 'north', 'front', true],
@@ -98,6 +99,7 @@ function ring(clockwise, label) {
 <g class="arrows">${arrows}</g><g class="pits">${pits}</g></svg>`;
 }
 
+/** @returns {import('/rules-text.js').Marks} */
 const empty = () => ({ show: new Set(), sown: new Set(), captured: new Set(), start: null });
 
 /** One figure: its board (or ring), the move's name, the caption, and for a move the account lap by lap. */

@@ -3,9 +3,10 @@
 // timekeeper; the page counts down from the last clock it sent, measured at the server's `at`, corrected for the
 // difference between this computer's clock and the server's, so the countdown does not drift. In the last 10 s of
 // a live clock it turns red, and the player whose time it is hears a pip each second.
+import { $$ } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
-import { other } from '/pits.js';
-import { formatClock, controlName, LOW_MS } from '/clock-format.js';
+import { other } from '/shared/pits.js';
+import { formatClock, controlName, LOW_MS } from '/shared/clock-format.js';
 
 /** How often the countdown is redrawn (a timer: requestAnimationFrame stops in a background tab). */
 const TICK_MS = 100;
@@ -15,7 +16,7 @@ const RESET_OFFSET_MS = 30000;
 export class Clocks {
   /**
    * @param {import('/game/state.js').GameState} state
-   * @param {import('/game/sound.js').Sound} sound
+   * @param {import('/shared/sound.js').Sound} sound
    */
   constructor(state, sound) {
     this.state = state;
@@ -26,7 +27,7 @@ export class Clocks {
     this.offset = null;
     this.timer = null;
     this.lastPip = null;
-    this.els = [...document.querySelectorAll('[data-role=clock]')];
+    this.els = [...$$('[data-role=clock]')];
     onLanguage(() => this.render());
   }
 

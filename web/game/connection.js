@@ -1,5 +1,5 @@
-// The page's line to the server for one game: the HTTP snapshot and join requests, and the WebSocket, which
-// is reconnected with backoff, kept alive with pings, and hands its messages on one at a time, in order, each
+// The page's socket to the server for one game (its HTTP requests are api.js's): the WebSocket, which is
+// reconnected with backoff, kept alive with pings, and hands its messages on one at a time, in order, each
 // event with its place against the version the page has applied (the one place that compares versions).
 
 const PING_EVERY_MS = 20000;
@@ -11,35 +11,6 @@ const NOT_EVENTS = new Set(['welcome', 'snapshot', 'error', 'said']);
 // On opening the page, the first hello asks for the last few events again: their `moved` events carry the
 // traces that mark and tell the last moves (a snapshot has positions, not traces).
 const LOOKBACK = 6;
-
-const gamePath = (gameId) => `/api/games/${encodeURIComponent(gameId)}`;
-
-/** The game's snapshot (GET /api/games/{id}), or null when there is no such game. Throws when it cannot be had. */
-export async function fetchSnapshot(gameId) {
-  const r = await fetch(gamePath(gameId), { headers: { accept: 'application/json' }, cache: 'no-store' });
-  if (r.status === 404) return null;
-  if (!r.ok) throw new Error(`HTTP ${r.status}`);
-  return r.json();
-}
-
-/** Positions `from` .. `to` - 1 of the game (GET /api/games/{id}/history): { from, positions, stages }. */
-export async function fetchHistory(gameId, from, to) {
-  const r = await fetch(`${gamePath(gameId)}/history?from=${from}&to=${to}`, { headers: { accept: 'application/json' } });
-  if (!r.ok) throw new Error(`HTTP ${r.status}`);
-  return r.json();
-}
-
-/** Takes the free seat (POST /api/games/{id}/join); resolves to { token, seat }. */
-export async function takeSeat(gameId) {
-  const r = await fetch(`${gamePath(gameId)}/join`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: '{}',
-  });
-  const data = await r.json().catch(() => ({}));
-  if (!r.ok || !data.token) throw new Error(data.error || `HTTP ${r.status}`);
-  return data;
-}
 
 /**
  * Where an event stands against the last version the page applied: 'next' (apply it), 'seen' (a resend of
@@ -55,7 +26,7 @@ export class Connection {
    * @param {string} gameId
    * @param {object} hooks
    * @param {() => number} hooks.version the version of the last event the page applied
-   * @param {(msg: object, order: 'next'|'seen'|'none') => Promise<void>} hooks.onMessage called for one message
+   * @param {(msg: import('/types').ServerMsg, order: 'next'|'seen'|'none') => Promise<void>} hooks.onMessage called for one message
    *   at a time (the next waits until it settles); `order` is the event's versionOrder, 'none' for the other messages
    * @param {() => void} hooks.onLost the socket closed or went silent; a new one is on its way
    */

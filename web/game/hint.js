@@ -4,10 +4,10 @@
 // turn; it follows the page through <body data-turn> (set by attention.js on every redraw).
 import { $ } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
-import { movePit } from '/pits.js';
-import { narrationList } from '/game/narration.js';
-import { analyse, findMove, analysisErrorText } from '/study/analyse.js';
-import { fetchSnapshot } from '/game/connection.js';
+import { movePit } from '/shared/pits.js';
+import { narrationList } from '/shared/narration.js';
+import { analyse, fetchSnapshot } from '/api.js';
+import { findMove, analysisErrorText } from '/shared/analysed-state.js';
 
 /** How long the computer looks for the hint: short, a hint at these levels needs no deep search. */
 const THINK_MS = 300;
@@ -28,7 +28,7 @@ export class Hint {
         })
         .catch(() => {});
     }
-    this.button = $('[data-action=hint]');
+    this.button = $('button[data-action=hint]');
     this.box = $('[data-role=hint]');
     /** The hint shown: the ply it is for, the move and its trace. */
     this.shown = null;
@@ -77,9 +77,9 @@ export class Hint {
   /** Shows the hint (or `message`), and marks its pit on the board. */
   draw(message = '') {
     const pitName = this.shown && movePit(this.shown.move);
-    for (const p of document.querySelectorAll('[data-hint]')) if (p.dataset.pit !== pitName) delete p.dataset.hint;
+    for (const p of /** @type {NodeListOf<SVGElement>} */ (document.querySelectorAll('[data-hint]'))) if (p.dataset.pit !== pitName) delete p.dataset.hint;
     // The board is redrawn often (and rebuilt when turned): the mark is put back each time.
-    const pit = pitName && document.querySelector(`[data-pit="${pitName}"]`);
+    const pit = pitName && /** @type {SVGElement | null} */ (document.querySelector(`[data-pit="${pitName}"]`));
     if (pit) pit.dataset.hint = '';
     // The box is a live region: it is rewritten only when what it says changes, so it is heard once.
     const key = this.shown ? `${this.shown.ply}|${this.shown.move}|${document.documentElement.lang}` : `|${message}`;

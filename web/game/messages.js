@@ -2,31 +2,19 @@
 // Messages arrive one at a time, in order, from connection.js, each event with its place against the version
 // the page has applied ('next', or 'seen' for a resend; events after a gap never get here).
 import { t } from '/i18n.js';
-import { loadToken, storeToken } from '/store.js';
-import { fetchSnapshot } from '/game/connection.js';
-import { statusLine, movedLine, showingLine } from '/game/words.js';
-import { reasonText } from '/game/why.js';
+import { loadToken, storeToken } from '/shared/store.js';
+import { fetchSnapshot } from '/api.js';
+import { statusLine, movedLine, showingLine } from '/shared/words.js';
+import { reasonText } from '/shared/why.js';
 
 // Errors after which the page's idea of the game may be wrong: it asks the server for the game again.
 // Errors after which the move sent is not pending any more (the server changed nothing, or the game moved on):
 // the page asks for what it missed and the player may play again.
 const RESYNC_ERRORS = ['stale_ply', 'not_your_turn', 'illegal_move', 'game_over', 'unavailable', 'busy', 'internal'];
 
-/**
- * @typedef {object} Page the game page's parts, as game.js wires them
- * @property {string} gameId
- * @property {import('/game/state.js').GameState} state
- * @property {import('/game/view.js').GameView} view
- * @property {import('/game/move-picker.js').MovePicker} picker
- * @property {import('/game/animation.js').MoveAnimation} animation
- * @property {import('/game/connection.js').Connection} connection
- * @property {import('/game/sound.js').Sound} sound
- * @property {import('/game/clock.js').Clocks} clocks
- * @property {import('/game/takeback.js').Takeback} takeback
- * @property {import('/game/say.js').Say} say
- */
+/** @typedef {import('/types').Page} Page */
 
-/** @param {Page} page @param {object} msg @param {'next'|'seen'|'none'} order */
+/** @param {Page} page @param {import('/types').ServerMsg} msg @param {'next'|'seen'|'none'} order */
 export async function onServerMessage(page, msg, order) {
   // Events before the first snapshot are in that snapshot.
   if (order !== 'none' && !page.state.game) return;

@@ -1,46 +1,18 @@
-// The review of a finished game (GET /api/games/{id}/review): asked for with [data-action=review], polled while
-// the server answers 202, then shown: each entry of the move list gets data-class, the evaluation graph is drawn
-// (eval-graph.js), and for a mistake or a blunder the better move and its line can be played out on the board.
+// The review of a finished game (GET /api/games/{id}/review, api.js's fetchReview): asked for with
+// [data-action=review], polled while the server answers 202, then shown: each entry of the move list gets
+// data-class, the evaluation graph is drawn (eval-graph.js), and for a mistake or a blunder the better move and its
+// line can be played out on the board.
 // The line's positions and traces come from the server (POST /api/analysis): no rules here.
-import { $ } from '/common.js';
+import { $, $$ } from '/common.js';
 import { t } from '/i18n.js';
 import { drawEvalGraph } from '/game/eval-graph.js';
-import { narrate } from '/game/narration.js';
-
-/** How long to wait between two asks while the server reviews (it suggests 1 s with Retry-After). */
-const POLL_MS = 1000;
-/** Asks at most (about two minutes): a long game at the default settings takes well under a minute. */
-const MAX_POLLS = 120;
-
-/** The review of game `gameId`, once the server has made it. Throws with the error code when refused. */
-export async function fetchReview(gameId) {
-  for (let i = 0; i < MAX_POLLS; i++) {
-    const r = await fetch(`/api/games/${encodeURIComponent(gameId)}/review`, { headers: { accept: 'application/json' }, cache: 'no-store' });
-    if (r.status === 200) return r.json();
-    if (r.status !== 202) {
-      const body = await r.json().catch(() => ({}));
-      throw new Error(body.error || `HTTP ${r.status}`);
-    }
-    await new Promise((done) => setTimeout(done, POLL_MS));
-  }
-  throw new Error('timeout');
-}
-
-/** Every legal move of `position` with the position after it and its trace (POST /api/analysis). */
-export async function analyse(position) {
-  const r = await fetch('/api/analysis', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ position }),
-  });
-  if (!r.ok) throw new Error(`HTTP ${r.status}`);
-  return r.json();
-}
+import { narrate } from '/shared/narration.js';
+import { analyse, fetchReview } from '/api.js';
 
 export class Review {
   /**
-   * @param {import('/game/messages.js').Page} page
-   * @param {import('/board.js').Board} board
+   * @param {import('/types').Page} page
+   * @param {import('/shared/board.js').Board} board
    * @param {(ply: number) => Promise<void>} browse shows the position after `ply` moves
    */
   constructor(page, board, browse) {
@@ -63,7 +35,7 @@ export class Review {
       this.data = await fetchReview(this.page.gameId);
       status.textContent = '';
     } catch (e) {
-      status.textContent = t(e.message === 'busy' ? 'review.busy' : 'review.failed');
+      status.textContent = t(e.code === 'busy' ? 'review.busy' : 'review.failed');
     } finally {
       this.busy = false;
       this.render();
@@ -79,14 +51,14 @@ export class Review {
   render() {
     const g = this.page.state.game;
     const finished = !!g && g.status === 'finished';
-    const button = $('[data-action=review]');
+    const button = $('button[data-action=review]');
     button.hidden = !finished || !!this.data;
     button.disabled = this.busy;
     const panel = $('[data-role=review]');
     panel.hidden = !finished || (!this.data && !this.busy && !$('[data-role=review-status]').textContent);
     if (!this.data) return;
     const moves = this.data.moves;
-    for (const li of document.querySelectorAll('[data-role=moves] li.mv')) {
+    for (const li of $$('[data-role=moves] li.mv')) {
       const m = moves[Number(li.dataset.ply)];
       if (m && (li.dataset.class !== m.class || li.dataset.lang !== document.documentElement.lang)) {
         li.dataset.class = m.class;

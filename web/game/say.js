@@ -1,6 +1,6 @@
 // Quick messages: fixed phrases (`[data-action=say][data-phrase=P]`) for the players, each shown translated as a
 // bubble (`[data-role=said][data-side=SIDE]`) next to its sender for a few seconds. No free text: nothing to moderate.
-import { $ } from '/common.js';
+import { $, $$ } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
 
 export const PHRASES = ['hello', 'good_luck', 'well_played', 'thanks', 'rematch'];
@@ -10,7 +10,7 @@ const BUBBLE_MS = 6000;
 const REST_MS = 3000;
 
 export class Say {
-  /** @param {import('/game/messages.js').Page} page */
+  /** @param {import('/types').Page} page */
   constructor(page) {
     this.page = page;
     this.timers = {};
@@ -66,7 +66,7 @@ export class Say {
     row.hidden = !seated || !state.game;
     for (const b of row.querySelectorAll('button')) b.disabled = this.resting;
     const bottom = state.you === 'north' ? 'north' : 'south';
-    for (const el of document.querySelectorAll('[data-role=said]')) {
+    for (const el of $$('[data-role=said]')) {
       const side = el.dataset.slot === 'bottom' ? bottom : bottom === 'south' ? 'north' : 'south';
       el.dataset.side = side;
       const phrase = this.said[side];

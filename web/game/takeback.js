@@ -2,10 +2,10 @@
 // and the events `takeback`, `takeback_declined` and `undone` (the board, move list and positions go back to its ply).
 import { $ } from '/common.js';
 import { t } from '/i18n.js';
-import { statusLine } from '/game/words.js';
+import { statusLine } from '/shared/words.js';
 
 export class Takeback {
-  /** @param {import('/game/messages.js').Page} page */
+  /** @param {import('/types').Page} page */
   constructor(page) {
     this.page = page;
     /** The side whose takeback offer stands, or null. */
@@ -83,7 +83,7 @@ export class Takeback {
     const theirs = going && !!this.offeredBy && this.offeredBy !== state.you;
     $('[data-action=abort]').hidden = !(going && g.moves.length < 2);
     $('[data-action=takeback]').hidden = !(going && g.status === 'playing' && mine && !theirs && g.moves.length >= 1);
-    $('[data-action=takeback]').disabled = this.offeredBy === state.you;
+    $('button[data-action=takeback]').disabled = this.offeredBy === state.you;
     const box = $('[data-role=takeback-offer]');
     box.hidden = !theirs && !(going && this.offeredBy === state.you);
     $('[data-action=accept-takeback]').hidden = !theirs;

@@ -3,11 +3,11 @@
 // calling it; it never changes the state.
 import { $ } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
-import { other, hasHouses } from '/pits.js';
+import { other, hasHouses } from '/shared/pits.js';
 import { renderMoveList } from '/game/move-list.js';
-import { moveMarks, renderNarration } from '/game/narration.js';
+import { moveMarks, renderNarration } from '/shared/narration.js';
 import { Attention } from '/game/attention.js';
-import { sideName, statusLine, resultHeading, resultDetail, stageText, stageHelp } from '/game/words.js';
+import { sideName, statusLine, resultHeading, resultDetail, stageText, stageHelp } from '/shared/words.js';
 
 /** How long a message next to the board stays. */
 const MESSAGE_MS = 8000;
@@ -15,8 +15,8 @@ const MESSAGE_MS = 8000;
 export class GameView {
   /**
    * @param {import('/game/state.js').GameState} state
-   * @param {import('/board.js').Board} board
-   * @param {import('/game/move-picker.js').MovePicker} picker draws the choices of a picked pit
+   * @param {import('/shared/board.js').Board} board
+   * @param {import('/shared/move-picker.js').MovePicker} picker draws the choices of a picked pit
    * @param {{ gameId: string, browse: (ply: number) => void }} opts
    */
   constructor(state, board, picker, { gameId, browse }) {
@@ -32,9 +32,10 @@ export class GameView {
     /** Parts drawn by modules of their own (clocks, takeback, quick messages): each has render(). */
     this.parts = [];
     this.wireShare();
-    $('[data-action=stage-help]').addEventListener('click', (e) => {
-      const open = e.currentTarget.getAttribute('aria-expanded') !== 'true';
-      e.currentTarget.setAttribute('aria-expanded', String(open));
+    const help = $('[data-action=stage-help]');
+    help.addEventListener('click', () => {
+      const open = help.getAttribute('aria-expanded') !== 'true';
+      help.setAttribute('aria-expanded', String(open));
       this.render();
     });
     onLanguage(() => {
@@ -54,8 +55,8 @@ export class GameView {
     this.board.setView(state.you === 'north' ? 'north' : 'south');
     $('[data-role=variant-name]').textContent = t(`variant.${g.variant}`);
     this.attention.show(state.turn(), g.variant);
-    $('[data-role=rules-link]').href = `/rules/${g.variant}.html`;
-    $('[data-role=record-link]').href = `/api/games/${encodeURIComponent(this.gameId)}/record`;
+    $('a[data-role=rules-link]').href = `/rules/${g.variant}.html`;
+    $('a[data-role=record-link]').href = `/api/games/${encodeURIComponent(this.gameId)}/record`;
 
     const pos = state.shownPosition();
     this.renderStage(pos);
@@ -141,7 +142,7 @@ export class GameView {
     $('[data-role=joinbox]').hidden = !(free && state.you === 'spectator');
     if (share.hidden) return;
     const url = this.shareUrl();
-    const input = $('[data-role=share-link]');
+    const input = $('input[data-role=share-link]');
     if (input.value !== url) input.value = url;
     const qr = $('[data-role=qr]');
     if (!qr.dataset.done) {
@@ -167,7 +168,7 @@ export class GameView {
         out.textContent = t('share.copied');
       } catch {
         // No clipboard API (plain http, or refused): the old way, from the selected input.
-        $('[data-role=share-link]').select();
+        $('input[data-role=share-link]').select();
         let ok = false;
         try {
           ok = document.execCommand('copy');
@@ -199,7 +200,7 @@ export class GameView {
     $('[data-role=result-title]').textContent = resultHeading(state);
     $('[data-role=result-detail]').textContent = resultDetail(state);
     const player = state.you !== 'spectator';
-    const rematch = $('[data-action=rematch]');
+    const rematch = $('button[data-action=rematch]');
     rematch.hidden = !player || !!state.rematch.game;
     rematch.disabled = state.rematch.mine && !state.rematch.theirs;
     rematch.textContent = t(state.rematch.theirs ? 'rematch.accept' : 'rematch.offer');
@@ -210,10 +211,10 @@ export class GameView {
     offer.textContent = text;
     offer.hidden = !text;
     res.classList.toggle('offered', player && state.rematch.theirs);
-    const link = $('[data-role=rematch-link]');
+    const link = $('a[data-role=rematch-link]');
     link.hidden = !state.rematch.game;
     if (state.rematch.game) link.href = `/g/${encodeURIComponent(state.rematch.game)}`;
-    $('[data-action=new-game]').href = `/?variant=${encodeURIComponent(g.variant)}`;
+    $('a[data-action=new-game]').href = `/?variant=${encodeURIComponent(g.variant)}`;
   }
 
   /** Brings the result box, with the opponent's rematch offer in it, into view. */

@@ -8,7 +8,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use bao_server::room::clock::TimeControl;
+use bao_protocol::clock::TimeControl;
 use hdrhistogram::Histogram;
 use serde::Serialize;
 

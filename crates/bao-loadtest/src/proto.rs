@@ -1,12 +1,12 @@
 //! The parts of the server's messages the load generator reads (protocol.md), and the ones it sends.
 //!
-//! What it sends is built from the server's own types ([`bao_server::protocol::ClientMsg`]); HTTP bodies are
+//! What it sends is built from the server's own types ([`bao_protocol::ClientMsg`]); HTTP bodies are
 //! the server's types too. Incoming socket messages are read through the lite views below, which skip the
 //! positions and traces the generator does not need: it shares the cores with the server it measures, and
 //! parsing every `moved` event in full would take CPU from the server.
 
-use bao_server::protocol::ClientMsg;
-use bao_server::room::clock::ClockView;
+use bao_protocol::clock::ClockView;
+use bao_protocol::ClientMsg;
 use serde::Deserialize;
 use serde_json::Value;
 

@@ -26,7 +26,7 @@ use crate::procfs;
 use crate::proto::{self, GameState, Incoming, Side, Snapshot};
 use crate::spawn::SpawnedServer;
 use crate::stats::{Durability, ProcessFigures, Report, SocketGuard, Stats};
-use bao_server::protocol::{CreateGame, Created, ErrorBody, Joined};
+use bao_protocol::{CreateGame, Created, ErrorBody, Joined};
 
 mod clocked;
 mod computer;
@@ -715,15 +715,10 @@ async fn http_json<T: DeserializeOwned>(
     })?;
     let status = resp.status().as_u16();
     if status != ok && !(ok == 201 && status == 200) {
-        let code = resp
-            .json::<ErrorBody>()
-            .await
-            .map(|e| e.error)
-            .unwrap_or_default();
-        return Err(Fail::new(if code.is_empty() {
-            format!("http_{status}")
-        } else {
-            format!("http_{status}_{code}")
+        let code = resp.json::<ErrorBody>().await.map(|e| e.error);
+        return Err(Fail::new(match code {
+            Ok(code) => format!("http_{status}_{code}"),
+            Err(_) => format!("http_{status}"),
         }));
     }
     let _ = ctx;

@@ -16,12 +16,12 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use bao_core::Position;
+use bao_protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
 use prometheus_client::metrics::gauge::Gauge;
 
 use crate::error::AppError;
 use crate::http::extract::{client_key, JsonBody};
 use crate::openapi::AnalysisErrors;
-use crate::protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
 use crate::state::AppState;
 
 /// Laps of relay sowing (beyond each move's first 24) that telling a position's moves apart may take, for the

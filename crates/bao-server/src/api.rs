@@ -9,17 +9,17 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bao_ai::Level;
 use bao_core::{Side, Variant};
+use bao_protocol::clock::TimeControl;
+use bao_protocol::{
+    game_path, share_url, CreateGame, Created, History, Joined, Opponent, Review, Reviewing,
+    SeatChoice, SeatKind, Snapshot, Version,
+};
 
 use crate::error::AppError;
 use crate::http::extract::{client_key, GameId, JsonBody};
 use crate::openapi::{
     CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, ReviewErrors, SocketErrors,
 };
-use crate::protocol::{
-    game_path, share_url, CreateGame, Created, History, Joined, Opponent, Review, Reviewing,
-    SeatChoice, SeatKind, Snapshot, Version,
-};
-use crate::room::clock::TimeControl;
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::tokens::{hash_token, new_token};

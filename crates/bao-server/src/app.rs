@@ -21,17 +21,17 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::{DefaultOnFailure, TraceLayer};
 use tracing::Level;
 
+use bao_protocol::ErrorBody;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::cluster::Cluster;
 use crate::config::Config;
-use crate::error::{AppError, ErrorCode};
+use crate::error::{Answered, AppError, StartupError};
 use crate::http::Connections;
 use crate::metrics::Via;
 use crate::openapi::{ApiDoc, PlainErrors};
-use crate::protocol::ErrorBody;
 use crate::state::{AppState, Phase};
 use crate::store::{Location, Node, Store};
 use crate::{analysis, api, assets, puzzles, qr, summaries};
@@ -142,6 +142,8 @@ pub fn router(state: AppState) -> Router {
             .route_service("/learn/{variant}", ServeFile::new(web.join("learn.html")))
             .route_service("/analysis", ServeFile::new(web.join("analysis.html")))
             .route_service("/puzzles", ServeFile::new(web.join("puzzles.html")))
+            .route("/rules", get(assets::rules_index))
+            .route("/rules/", get(assets::rules_index))
             .fallback_service(
                 ServeDir::new(web).not_found_service(assets::not_found_page.into_service()),
             ),
@@ -151,6 +153,8 @@ pub fn router(state: AppState) -> Router {
             .route("/learn/{variant}", get(assets::learn_page))
             .route("/analysis", get(assets::analysis_page))
             .route("/puzzles", get(assets::puzzles_page))
+            .route("/rules", get(assets::rules_index))
+            .route("/rules/", get(assets::rules_index))
             .fallback(assets::static_file),
     }
     .layer(middleware::from_fn(get_or_head_only));
@@ -165,21 +169,24 @@ pub fn router(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         // The socket route is added after compression: upgrades must not be wrapped.
         .merge(socket)
-        // Failures are logged by `AppError::log`, at their level and rate-limited: a 503 `busy` is no
+        // Failures are logged by `observe_errors`, at their level and rate-limited: a 503 `busy` is no
         // ERROR, and a flood of them is a few lines.
         .layer(TraceLayer::new_for_http().on_failure(DefaultOnFailure::new().level(Level::DEBUG)))
         .layer(middleware::map_response(security_headers))
         .layer(middleware::map_response_with_state(
             state.clone(),
-            count_errors,
+            observe_errors,
         ))
         .with_state(state)
 }
 
-/// Counts the error answers (`bao_errors_total{via="http"}`) by the code [`AppError`] left on them.
-async fn count_errors(State(state): State<AppState>, resp: Response) -> Response {
-    if let Some(ErrorCode(code)) = resp.extensions().get::<ErrorCode>() {
-        state.metrics().error(code, Via::Http);
+/// The one place HTTP error answers are counted (`bao_errors_total{via="http"}`) and logged
+/// ([`AppError::log`]): from the error each answer carries ([`Answered`], left by [`AppError`]'s
+/// `into_response`), whichever layer or handler answered it.
+async fn observe_errors(State(state): State<AppState>, mut resp: Response) -> Response {
+    if let Some(Answered(e)) = resp.extensions_mut().remove::<Answered>() {
+        state.metrics().error(e.code(), Via::Http);
+        e.log();
     }
     resp
 }
@@ -265,7 +272,7 @@ pub async fn serve(
     config: Config,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> Result<(), AppError> {
+) -> Result<(), StartupError> {
     let at = Location::parse(config.database_url.as_deref(), &config.data_dir)?;
     let nats_url = config
         .nats_url
@@ -273,7 +280,7 @@ pub async fn serve(
         .map(str::trim)
         .filter(|u| !u.is_empty());
     if nats_url.is_some() && !matches!(at, Location::Postgres(_)) {
-        return Err(AppError::Startup(
+        return Err(StartupError::Config(
             "--nats-url (BAO_NATS_URL) makes this server one node of a cluster, whose nodes share a \
              PostgreSQL database: give --database-url postgres://… too (a SQLite file belongs to one node)"
                 .into(),
@@ -300,11 +307,13 @@ pub async fn serve(
         tokio::spawn(state.rooms().clone().close_lost(lost));
     }
     let watchdog = tokio::spawn(state.rooms().clone().watch_orphans());
-    let loaded = state.rooms().preload(state.config().preload_limit).await?;
+    let loaded = state
+        .rooms()
+        .preload(state.config().preload_limit)
+        .await
+        .map_err(StartupError::Preload)?;
     let app = router(state.clone());
-    let addr = listener
-        .local_addr()
-        .map_err(|e| AppError::Internal(format!("listener: {e}")))?;
+    let addr = listener.local_addr().map_err(StartupError::Listener)?;
     tracing::info!(
         %addr,
         games_loaded = loaded,

@@ -4,7 +4,7 @@
 use axum::body::Body;
 use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use rust_embed::RustEmbed;
 
 /// The files of `web/`, compiled in (release builds; debug builds read them from the source tree).
@@ -86,6 +86,16 @@ pub async fn puzzles_page(headers: HeaderMap) -> Response {
     file("puzzles.html", &headers)
 }
 
+/// The rules page `/rules` and `/rules/` lead to: the first game's, the one the site's navigation links to
+/// (`web/common.js`); each rules page links to the other games' rules.
+pub const RULES_PAGE: &str = "/rules/kujifunza.html";
+
+/// `GET /rules` and `GET /rules/`: a redirect to [`RULES_PAGE`] (temporary: the address may become a page of its
+/// own). The same from disk (`--web-dir`) as built in.
+pub async fn rules_index() -> Redirect {
+    Redirect::temporary(RULES_PAGE)
+}
+
 /// Any other path: the embedded file of that name (`/` is `index.html`).
 pub async fn static_file(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
@@ -116,6 +126,9 @@ mod tests {
             "puzzles.js",
             "game/review.js",
             "game/eval-graph.js",
+            "api.js",
+            "shared/board.js",
+            "shared/play-board.js",
         ] {
             assert!(Web::get(f).is_some(), "{f}");
         }

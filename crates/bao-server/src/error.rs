@@ -1,22 +1,31 @@
-//! The server's one error type. Every variant has a machine-readable [`code`](AppError::code) and an HTTP
-//! [`http_status`](AppError::http_status): the HTTP API answers it as `{"error": CODE, "message": TEXT}`
+//! The server's errors by layer. [`AppError`] is the one error answered to a client: every variant has a
+//! machine-readable [`code`](AppError::code) (bao-protocol's [`ErrorCode`], the one list of codes, which also
+//! gives each code's HTTP status): the HTTP API answers it as `{"error": CODE, "message": TEXT}`
 //! ([`IntoResponse`]) and a socket sends it as `{"t":"error","code":CODE,"message":TEXT}`
-//! ([`crate::protocol::ServerMsg::error`]), so both speak the same codes (protocol.md).
+//! ([`AppError::server_msg`]), so both speak the same codes (protocol.md). The store's errors
+//! ([`StoreError`], which keep the database's error as their source) become an `AppError` whole, and their
+//! code is decided here, once. The server's start-up fails with a [`StartupError`], which no client hears.
+//!
+//! An error is logged where it leaves the server, at its level ([`AppError::log`]): an HTTP answer by the
+//! router's error layer (`app.rs`, which reads the [`Answered`] the answer carries), a socket's `error`
+//! message by the socket loop (`ws.rs`).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bao_core::Blocked;
+use bao_protocol::{ErrorBody, ErrorCode, ServerMsg};
 
 use crate::logs;
-use crate::protocol::ErrorBody;
+use crate::store::StoreError;
 
-/// The code of an HTTP error answer, left in the response's extensions so that the router can count it in
-/// `/metrics` (`bao_errors_total`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ErrorCode(pub &'static str);
+/// The error of an HTTP error answer, left in the response's extensions for the router's error layer, which
+/// counts it in `/metrics` (`bao_errors_total`) and logs it.
+#[derive(Clone, Debug)]
+pub struct Answered(pub Arc<AppError>);
 
 /// An error answered to a client, over HTTP or a socket.
 #[derive(Debug, thiserror::Error)]
@@ -91,10 +100,6 @@ pub enum AppError {
     /// 503 `unavailable`: shutting down, or the room could not be reached.
     #[error("the server is shutting down")]
     Unavailable,
-    /// 503 `unavailable`: the database could not take a write (a full disk, a read-only or failing file
-    /// system), so nothing was changed. The detail is logged, never sent.
-    #[error("the game could not be saved; try again in a moment")]
-    NotSaved(String),
     /// 503 `busy`: as many games are in memory as the server is configured to hold.
     #[error("the server holds as many games as it may; try again later")]
     Busy,
@@ -110,102 +115,88 @@ pub enum AppError {
     /// 500 `internal`: the details are logged, never sent.
     #[error("internal error: {0}")]
     Internal(String),
-    /// The server cannot start (a data directory it cannot use); never answered to a client.
-    #[error("cannot start: {0}")]
-    Startup(String),
+    /// The store failed: 503 `unavailable` when the database could not take a write (a full disk, a read-only
+    /// or failing file system: nothing was changed, try again) or the game's lease moved on, 500 `internal`
+    /// otherwise. The detail is logged, never sent.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The error answered by the game's room on another node of the cluster, as its body tells it: the
+    /// client hears the owner's code, status, message and reason.
+    #[error("{message}")]
+    Remote {
+        /// The owner's code.
+        code: ErrorCode,
+        /// The owner's message (already without internal details).
+        message: String,
+        /// Why a move is illegal (`illegal_move` only).
+        reason: Option<Blocked>,
+    },
+}
+
+/// An error of another node's answer (`cluster/wire.rs`): what its body says, whatever the code.
+impl From<ErrorBody> for AppError {
+    fn from(b: ErrorBody) -> AppError {
+        AppError::Remote {
+            code: b.error,
+            message: b.message,
+            reason: b.reason,
+        }
+    }
 }
 
 impl AppError {
-    /// Every [`code`](AppError::code), so that `/metrics` can show each one from the start.
-    pub const CODES: [&'static str; 21] = [
-        "bad_request",
-        "unknown_variant",
-        "bad_clock",
-        "bad_message",
-        "not_a_player",
-        "forbidden_origin",
-        "not_found",
-        "method_not_allowed",
-        "seat_taken",
-        "game_over",
-        "not_your_turn",
-        "stale_ply",
-        "illegal_move",
-        "bad_position",
-        "too_complex",
-        "payload_too_large",
-        "rate_limited",
-        "unavailable",
-        "busy",
-        "not_finished",
-        "internal",
-    ];
-
-    /// A database error; logged when answered, never shown to the client.
-    pub fn db(e: impl std::fmt::Display) -> AppError {
-        AppError::Internal(format!("database: {e}"))
-    }
-
     /// The machine-readable code.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            AppError::BadRequest(_) => "bad_request",
-            AppError::UnknownVariant(_) => "unknown_variant",
-            AppError::BadClock(_) => "bad_clock",
-            AppError::BadMessage(_) => "bad_message",
-            AppError::BadPosition(_) => "bad_position",
-            AppError::TooComplex => "too_complex",
-            AppError::NotAPlayer(_) => "not_a_player",
-            AppError::ForbiddenOrigin(_) => "forbidden_origin",
-            AppError::NotFound | AppError::UnknownPath | AppError::NoSuchPuzzle => "not_found",
-            AppError::MethodNotAllowed => "method_not_allowed",
-            AppError::SeatTaken => "seat_taken",
-            AppError::GameOver => "game_over",
-            AppError::NotYourTurn(_) => "not_your_turn",
-            AppError::StalePly(_) => "stale_ply",
-            AppError::IllegalMove { .. } => "illegal_move",
-            AppError::PayloadTooLarge => "payload_too_large",
-            AppError::RateLimited { .. } => "rate_limited",
-            AppError::Unavailable | AppError::NotSaved(_) => "unavailable",
-            AppError::Busy | AppError::ReviewsBusy => "busy",
-            AppError::NotFinished => "not_finished",
-            AppError::Internal(_) | AppError::Startup(_) => "internal",
+            AppError::BadRequest(_) => ErrorCode::BadRequest,
+            AppError::UnknownVariant(_) => ErrorCode::UnknownVariant,
+            AppError::BadClock(_) => ErrorCode::BadClock,
+            AppError::BadMessage(_) => ErrorCode::BadMessage,
+            AppError::BadPosition(_) => ErrorCode::BadPosition,
+            AppError::TooComplex => ErrorCode::TooComplex,
+            AppError::NotAPlayer(_) => ErrorCode::NotAPlayer,
+            AppError::ForbiddenOrigin(_) => ErrorCode::ForbiddenOrigin,
+            AppError::NotFound | AppError::UnknownPath | AppError::NoSuchPuzzle => {
+                ErrorCode::NotFound
+            }
+            AppError::MethodNotAllowed => ErrorCode::MethodNotAllowed,
+            AppError::SeatTaken => ErrorCode::SeatTaken,
+            AppError::GameOver => ErrorCode::GameOver,
+            AppError::NotYourTurn(_) => ErrorCode::NotYourTurn,
+            AppError::StalePly(_) => ErrorCode::StalePly,
+            AppError::IllegalMove { .. } => ErrorCode::IllegalMove,
+            AppError::PayloadTooLarge => ErrorCode::PayloadTooLarge,
+            AppError::RateLimited { .. } => ErrorCode::RateLimited,
+            AppError::Unavailable => ErrorCode::Unavailable,
+            AppError::Busy | AppError::ReviewsBusy => ErrorCode::Busy,
+            AppError::NotFinished => ErrorCode::NotFinished,
+            AppError::Internal(_) => ErrorCode::Internal,
+            AppError::Store(e) => match e {
+                StoreError::NotSaved { .. }
+                | StoreError::LeaseLost { .. }
+                | StoreError::WriterStopped => ErrorCode::Unavailable,
+                StoreError::Refused { .. }
+                | StoreError::Read(_)
+                | StoreError::BadRow(_)
+                | StoreError::Open { .. } => ErrorCode::Internal,
+            },
+            AppError::Remote { code, .. } => *code,
         }
     }
 
-    /// The HTTP status code (named apart from a game's [`Status`](crate::protocol::Status)).
+    /// The HTTP status code: its code's ([`ErrorCode::http_status`]; named apart from a game's `Status`).
     pub fn http_status(&self) -> StatusCode {
-        match self {
-            AppError::BadRequest(_)
-            | AppError::UnknownVariant(_)
-            | AppError::BadClock(_)
-            | AppError::BadMessage(_)
-            | AppError::BadPosition(_) => StatusCode::BAD_REQUEST,
-            AppError::NotAPlayer(_) | AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
-            AppError::NotFound | AppError::UnknownPath | AppError::NoSuchPuzzle => {
-                StatusCode::NOT_FOUND
-            }
-            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            AppError::SeatTaken
-            | AppError::GameOver
-            | AppError::NotYourTurn(_)
-            | AppError::StalePly(_)
-            | AppError::NotFinished => StatusCode::CONFLICT,
-            AppError::IllegalMove { .. } | AppError::TooComplex => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            AppError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Unavailable
-            | AppError::NotSaved(_)
-            | AppError::Busy
-            | AppError::ReviewsBusy => StatusCode::SERVICE_UNAVAILABLE,
-            AppError::Internal(_) | AppError::Startup(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        StatusCode::from_u16(self.code().http_status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     /// The human-readable message sent to the client (internal details are left out).
     pub fn message(&self) -> String {
         match self {
-            AppError::Internal(_) | AppError::Startup(_) => "internal error".into(),
+            AppError::Internal(_) => "internal error".into(),
+            AppError::Store(_) if self.code() == ErrorCode::Unavailable => {
+                "the game could not be saved; try again in a moment".into()
+            }
+            AppError::Store(_) => "internal error".into(),
             other => other.to_string(),
         }
     }
@@ -213,7 +204,11 @@ impl AppError {
     /// What the logs get: the details left out of [`AppError::message`].
     pub fn detail(&self) -> String {
         match self {
-            AppError::Internal(d) | AppError::NotSaved(d) | AppError::Startup(d) => d.clone(),
+            AppError::Internal(d) => d.clone(),
+            AppError::Store(e) => logs::chain(e),
+            AppError::Remote { code, message, .. } => {
+                format!("the game's node answered {code}: {message}")
+            }
             other => other.to_string(),
         }
     }
@@ -222,6 +217,20 @@ impl AppError {
     pub fn reason(&self) -> Option<Blocked> {
         match self {
             AppError::IllegalMove { reason, .. } => Some(*reason),
+            AppError::Remote { reason, .. } => *reason,
+            _ => None,
+        }
+    }
+
+    /// How long a rate-limited client is to wait before it tries again (over HTTP, `Retry-After`).
+    fn retry_after(&self) -> Option<Duration> {
+        match self {
+            AppError::RateLimited { retry_after, .. } => Some(*retry_after),
+            // The owner's wait is not in its body.
+            AppError::Remote {
+                code: ErrorCode::RateLimited,
+                ..
+            } => Some(Duration::from_secs(1)),
             _ => None,
         }
     }
@@ -229,43 +238,59 @@ impl AppError {
     /// The JSON body of the HTTP answer.
     pub fn body(&self) -> ErrorBody {
         ErrorBody {
-            error: self.code().to_owned(),
+            error: self.code(),
+            message: self.message(),
+            reason: self.reason(),
+        }
+    }
+
+    /// The socket's `error` message, with the same code and message as the HTTP answer.
+    pub fn server_msg(&self) -> ServerMsg {
+        ServerMsg::Error {
+            code: self.code(),
             message: self.message(),
             reason: self.reason(),
         }
     }
 
     /// Logs the error at its level: server-side faults (the client only hears "internal error") as errors,
-    /// a full server as a warning, and refusals that are the client's business (4xx) at debug level. Errors
-    /// and warnings are rate-limited, so that a client provoking them cannot flood the logs.
+    /// a full or stopping server as a warning, and refusals that are the client's business (4xx) and writes
+    /// the database could not take (the store logs those once, when writes start failing) at debug level.
+    /// Errors and warnings are rate-limited, so that a client provoking them cannot flood the logs.
     pub fn log(&self) {
+        let code = self.code();
         match self {
-            AppError::Internal(m) => {
+            _ if code == ErrorCode::Internal => {
                 if let Some(suppressed) = logs::errors().pass() {
-                    tracing::error!(suppressed, "{m}");
+                    tracing::error!(suppressed, "{}", self.detail());
                 }
             }
-            AppError::Busy | AppError::ReviewsBusy | AppError::Unavailable => {
+            AppError::Busy
+            | AppError::ReviewsBusy
+            | AppError::Unavailable
+            | AppError::Remote {
+                code: ErrorCode::Busy,
+                ..
+            } => {
                 if let Some(suppressed) = logs::warnings().pass() {
-                    tracing::warn!(suppressed, code = self.code(), "refused: {self}");
+                    tracing::warn!(suppressed, code = code.as_str(), "refused: {self}");
                 }
             }
-            other => tracing::debug!(code = other.code(), "refused: {other}"),
+            other => tracing::debug!(code = code.as_str(), "refused: {other}"),
         }
     }
 }
 
 impl IntoResponse for AppError {
+    /// The JSON answer; the error itself goes along in the extensions ([`Answered`]), to be counted and logged
+    /// by the router's error layer.
     fn into_response(self) -> Response {
-        self.log();
         let mut r = (self.http_status(), Json(self.body())).into_response();
-        r.extensions_mut().insert(ErrorCode(self.code()));
-        if let AppError::RateLimited { retry_after, .. } = self {
-            r.headers_mut().insert(
-                header::RETRY_AFTER,
-                HeaderValue::from(retry_secs(retry_after)),
-            );
+        if let Some(wait) = self.retry_after() {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_secs(wait)));
         }
+        r.extensions_mut().insert(Answered(Arc::new(self)));
         r
     }
 }
@@ -275,9 +300,143 @@ fn retry_secs(wait: Duration) -> u64 {
     (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
+/// Why the server cannot start (`app::serve`, and the listener in `main.rs`): logged once with its sources
+/// ([`logs::chain`]) before the process exits with status 1; never answered to a client.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    /// The configuration cannot be used as it is (`--database-url`, `--nats-url`).
+    #[error("cannot start: {0}")]
+    Config(String),
+    /// The address to listen on cannot be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// `--bind`.
+        addr: String,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The database cannot be opened, checked, migrated or written; the message names it and the fault.
+    #[error("cannot start: {0}")]
+    Store(#[from] StoreError),
+    /// The NATS server of `--nats-url` does not answer.
+    #[error("cannot start: cannot connect to NATS at {url} (--nats-url): {source}")]
+    Nats {
+        /// `--nats-url`.
+        url: String,
+        /// Why.
+        #[source]
+        source: async_nats::ConnectError,
+    },
+    /// The unfinished games cannot be loaded back into memory.
+    #[error("cannot start: cannot load the unfinished games: {}", .0.detail())]
+    Preload(#[source] AppError),
+    /// The listener has no local address.
+    #[error("cannot start: the listener has no address: {0}")]
+    Listener(#[source] std::io::Error),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A store error of each kind.
+    fn store_errors() -> Vec<StoreError> {
+        let db = || Arc::new(sqlx::Error::PoolTimedOut);
+        vec![
+            StoreError::NotSaved {
+                what: "store move 3 of game x".into(),
+                hint: " (the disk is full)",
+                source: Arc::new(sqlx::Error::Protocol("database or disk is full".into())),
+            },
+            StoreError::LeaseLost {
+                what: "store move 3 of game x".into(),
+            },
+            StoreError::WriterStopped,
+            StoreError::Refused {
+                what: "store move 3 of game x".into(),
+                source: db(),
+            },
+            StoreError::Read(db()),
+            StoreError::BadRow("game x: unknown status \"lost\" in the database".into()),
+            StoreError::open("the database /data/bao.db is damaged".into()),
+        ]
+    }
+
+    /// One error of every variant (and of every kind of store error).
+    fn every_error() -> Vec<AppError> {
+        let s = || "x".to_owned();
+        let mut all = vec![
+            AppError::BadRequest(s()),
+            AppError::UnknownVariant(s()),
+            AppError::BadClock(s()),
+            AppError::BadPosition(s()),
+            AppError::TooComplex,
+            AppError::BadMessage(s()),
+            AppError::NotAPlayer(s()),
+            AppError::ForbiddenOrigin(s()),
+            AppError::NotFound,
+            AppError::UnknownPath,
+            AppError::MethodNotAllowed,
+            AppError::SeatTaken,
+            AppError::GameOver,
+            AppError::NotYourTurn(s()),
+            AppError::StalePly(s()),
+            AppError::IllegalMove {
+                message: s(),
+                reason: Blocked::Singleton,
+            },
+            AppError::PayloadTooLarge,
+            AppError::RateLimited {
+                message: "slow down",
+                retry_after: Duration::from_secs(2),
+            },
+            AppError::Unavailable,
+            AppError::Busy,
+            AppError::NotFinished,
+            AppError::ReviewsBusy,
+            AppError::NoSuchPuzzle,
+            AppError::Internal("secret".into()),
+            AppError::Remote {
+                code: ErrorCode::SeatTaken,
+                message: s(),
+                reason: None,
+            },
+        ];
+        all.extend(store_errors().into_iter().map(AppError::from));
+        // Fails to compile when a variant is added without being added above.
+        for e in &all {
+            match e {
+                AppError::BadRequest(_)
+                | AppError::UnknownVariant(_)
+                | AppError::BadClock(_)
+                | AppError::BadPosition(_)
+                | AppError::TooComplex
+                | AppError::BadMessage(_)
+                | AppError::NotAPlayer(_)
+                | AppError::ForbiddenOrigin(_)
+                | AppError::NotFound
+                | AppError::UnknownPath
+                | AppError::MethodNotAllowed
+                | AppError::SeatTaken
+                | AppError::GameOver
+                | AppError::NotYourTurn(_)
+                | AppError::StalePly(_)
+                | AppError::IllegalMove { .. }
+                | AppError::PayloadTooLarge
+                | AppError::RateLimited { .. }
+                | AppError::Unavailable
+                | AppError::Busy
+                | AppError::NotFinished
+                | AppError::ReviewsBusy
+                | AppError::NoSuchPuzzle
+                | AppError::Internal(_)
+                | AppError::Store(_)
+                | AppError::Remote { .. } => {}
+            }
+        }
+        all
+    }
 
     #[test]
     fn every_code_has_its_status() {
@@ -285,7 +444,7 @@ mod tests {
             (AppError::NotFound, "not_found", 404),
             (AppError::Busy, "busy", 503),
             (AppError::Unavailable, "unavailable", 503),
-            (AppError::NotSaved("disk full".into()), "unavailable", 503),
+            (store_errors().swap_remove(0).into(), "unavailable", 503),
             (AppError::SeatTaken, "seat_taken", 409),
             (
                 AppError::IllegalMove {
@@ -324,44 +483,55 @@ mod tests {
 
     #[test]
     fn every_code_is_listed() {
-        let s = || String::new();
-        let all = [
-            AppError::BadRequest(s()),
-            AppError::UnknownVariant(s()),
-            AppError::BadMessage(s()),
-            AppError::NotAPlayer(s()),
-            AppError::ForbiddenOrigin(s()),
-            AppError::NotFound,
-            AppError::UnknownPath,
-            AppError::MethodNotAllowed,
-            AppError::SeatTaken,
-            AppError::GameOver,
-            AppError::NotYourTurn(s()),
-            AppError::StalePly(s()),
-            AppError::IllegalMove {
-                message: s(),
-                reason: Blocked::Empty,
-            },
-            AppError::BadPosition(s()),
-            AppError::BadClock(s()),
-            AppError::TooComplex,
-            AppError::PayloadTooLarge,
-            AppError::RateLimited {
-                message: "",
-                retry_after: Duration::ZERO,
-            },
-            AppError::Unavailable,
-            AppError::NotSaved(s()),
-            AppError::Busy,
-            AppError::NotFinished,
-            AppError::ReviewsBusy,
-            AppError::NoSuchPuzzle,
-            AppError::Internal(s()),
-            AppError::Startup(s()),
-        ];
-        let codes: std::collections::BTreeSet<&str> = all.iter().map(AppError::code).collect();
-        let listed: std::collections::BTreeSet<&str> = AppError::CODES.into_iter().collect();
+        let codes: std::collections::BTreeSet<ErrorCode> =
+            every_error().iter().map(AppError::code).collect();
+        let listed: std::collections::BTreeSet<ErrorCode> =
+            ErrorCode::ALL.iter().copied().collect();
         assert_eq!(codes, listed);
+    }
+
+    #[test]
+    fn the_store_errors_are_unavailable_when_a_write_may_work_again_and_internal_otherwise() {
+        let codes: Vec<ErrorCode> = store_errors()
+            .into_iter()
+            .map(|e| AppError::from(e).code())
+            .collect();
+        use ErrorCode::{Internal, Unavailable};
+        assert_eq!(
+            codes,
+            [
+                Unavailable,
+                Unavailable,
+                Unavailable,
+                Internal,
+                Internal,
+                Internal,
+                Internal
+            ]
+        );
+    }
+
+    /// What a node answers for a game whose room is on another node: the owner's error, carried as its body
+    /// (`cluster/wire.rs`), must reach the client with the same code, status, message and reason.
+    #[test]
+    fn every_error_crosses_the_wire_as_itself() {
+        for e in every_error() {
+            let json = serde_json::to_string(&e.body()).unwrap();
+            let back = AppError::from(serde_json::from_str::<ErrorBody>(&json).unwrap());
+            assert_eq!(back.code(), e.code(), "{e:?}");
+            assert_eq!(back.http_status(), e.http_status(), "{e:?}");
+            assert_eq!(back.message(), e.message(), "{e:?}");
+            assert_eq!(back.reason(), e.reason(), "{e:?}");
+            assert_eq!(
+                back.retry_after().is_some(),
+                e.retry_after().is_some(),
+                "{e:?}"
+            );
+            assert_eq!(
+                serde_json::to_value(back.server_msg()).unwrap(),
+                serde_json::to_value(e.server_msg()).unwrap()
+            );
+        }
     }
 
     #[test]
@@ -378,15 +548,29 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_carries_its_error_for_the_error_layer() {
+        let r = AppError::SeatTaken.into_response();
+        let Some(Answered(e)) = r.extensions().get::<Answered>() else {
+            panic!("no error in the answer's extensions");
+        };
+        assert_eq!(e.code(), ErrorCode::SeatTaken);
+    }
+
+    #[test]
     fn internal_details_stay_in_the_logs() {
         let e = AppError::Internal("disk I/O error at /data/bao.db".into());
         assert_eq!(e.message(), "internal error");
         assert!(e.to_string().contains("disk I/O"));
-        let e = AppError::NotSaved("cannot store move 3: database or disk is full".into());
+        let e = AppError::from(store_errors().swap_remove(0));
         assert_eq!(
             e.message(),
             "the game could not be saved; try again in a moment"
         );
         assert!(e.detail().contains("disk is full"));
+        let e = AppError::from(StoreError::Read(Arc::new(sqlx::Error::Protocol(
+            "no such table: games".into(),
+        ))));
+        assert_eq!(e.message(), "internal error");
+        assert!(e.detail().contains("no such table"), "{}", e.detail());
     }
 }

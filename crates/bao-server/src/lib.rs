@@ -3,7 +3,8 @@
 //!
 //! The contract it implements is `docs/protocol.md`. One tokio task per game room owns the game's state
 //! ([`room`]); sockets ([`ws`]) and HTTP handlers ([`api`]) talk to it over channels, in the typed
-//! messages of [`protocol`]; every error is one [`error::AppError`].
+//! messages of the `bao-protocol` crate ([`bao_protocol`]); every error answered to a client is one
+//! [`error::AppError`].
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
@@ -31,7 +32,6 @@ pub mod limits;
 pub mod logs;
 pub mod metrics;
 pub mod openapi;
-pub mod protocol;
 pub mod puzzles;
 pub mod qr;
 pub mod record;

@@ -35,6 +35,23 @@ impl LogGate {
     }
 }
 
+/// `e` and its sources, outermost first, as one line (`cannot start: cannot write to the database …: …`): what
+/// the logs get of an error. A source whose words its error's message already holds is not repeated (the
+/// store's messages, like sqlx's own, include their source's).
+pub fn chain(e: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let words = s.to_string();
+        if !text.contains(&words) {
+            text.push_str(": ");
+            text.push_str(&words);
+        }
+        source = s.source();
+    }
+    text
+}
+
 /// One line a second on average, bursts of five: enough to see what happens, too few to fill a disk.
 fn standard() -> LogGate {
     LogGate::new(1.0, 5.0)
@@ -55,6 +72,19 @@ pub fn warnings() -> &'static LogGate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chain_names_each_source_once() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("cannot start")]
+        struct Outer(#[source] std::io::Error);
+        #[derive(Debug, thiserror::Error)]
+        #[error("cannot open bao.db: {0}")]
+        struct Says(#[source] std::io::Error);
+        let io = || std::io::Error::other("disk full");
+        assert_eq!(chain(&Outer(io())), "cannot start: disk full");
+        assert_eq!(chain(&Says(io())), "cannot open bao.db: disk full");
+    }
 
     #[test]
     fn the_gate_holds_back_a_flood_and_counts_it() {

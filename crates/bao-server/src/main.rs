@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use bao_server::config::Config;
+use bao_server::error::StartupError;
 use bao_server::store::Location;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
@@ -118,17 +119,17 @@ async fn main() -> ExitCode {
     raise_open_files_limit();
     // Before anything slow, so that an early SIGTERM shuts down cleanly.
     let shutdown = bao_server::app::shutdown_signal();
-    let listener = match tokio::net::TcpListener::bind(&config.bind).await {
-        Ok(l) => l,
-        Err(e) => {
-            tracing::error!("cannot listen on {}: {e}", config.bind);
-            return ExitCode::FAILURE;
-        }
+    let served = match tokio::net::TcpListener::bind(&config.bind).await {
+        Ok(listener) => bao_server::app::serve(config, listener, shutdown).await,
+        Err(source) => Err(StartupError::Bind {
+            addr: config.bind.clone(),
+            source,
+        }),
     };
-    match bao_server::app::serve(config, listener, shutdown).await {
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            tracing::error!("{e}");
+            tracing::error!("{}", bao_server::logs::chain(&e));
             ExitCode::FAILURE
         }
     }

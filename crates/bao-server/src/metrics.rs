@@ -14,7 +14,7 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
 use prometheus_client::registry::Registry;
 
-use crate::error::AppError;
+use bao_protocol::ErrorCode;
 
 /// The `Content-Type` of `/metrics`.
 pub const CONTENT_TYPE: &str = prometheus_text::CONTENT_TYPE;
@@ -320,10 +320,10 @@ impl Metrics {
         );
         // Every known label value from the start, at zero: a counter that appears only at its first count
         // would hide that count from `rate()` and `increase()`.
-        for code in AppError::CODES {
+        for code in ErrorCode::ALL {
             for via in [Via::Http, Via::Socket] {
                 let _ = m.errors.get_or_create(&ErrorLabels {
-                    code,
+                    code: code.as_str(),
                     via: via.label(),
                 });
             }
@@ -348,10 +348,10 @@ impl Metrics {
     }
 
     /// An error answered to a client.
-    pub fn error(&self, code: &'static str, via: Via) {
+    pub fn error(&self, code: ErrorCode, via: Via) {
         self.errors
             .get_or_create(&ErrorLabels {
-                code,
+                code: code.as_str(),
                 via: via.label(),
             })
             .inc();
@@ -406,9 +406,9 @@ mod tests {
     fn labelled_counters_count_apart() {
         let refusals = Refusals::default();
         let m = Metrics::new(&StoreMetrics::default(), &refusals, 7);
-        m.error("not_found", Via::Http);
-        m.error("not_found", Via::Http);
-        m.error("illegal_move", Via::Socket);
+        m.error(ErrorCode::NotFound, Via::Http);
+        m.error(ErrorCode::NotFound, Via::Http);
+        m.error(ErrorCode::IllegalMove, Via::Socket);
         m.socket_closed("client");
         refusals.refused(Limit::Create);
         assert_eq!(refusals.count(Limit::Create), 1);

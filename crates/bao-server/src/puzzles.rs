@@ -8,13 +8,13 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query};
 use axum::Json;
 use bao_core::{Move, Position, Variant};
+use bao_protocol::Puzzle;
 use rand::Rng as _;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::error::AppError;
 use crate::openapi::PuzzleErrors;
-use crate::protocol::Puzzle;
 
 /// The puzzle files, as `bao puzzles` wrote them.
 pub const FILES: [(Variant, &str); 3] = [

@@ -4,6 +4,7 @@
 use axum::extract::State;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use bao_protocol::{game_path, share_url};
 use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
 use sha2::{Digest, Sha256};
@@ -11,7 +12,6 @@ use sha2::{Digest, Sha256};
 use crate::error::AppError;
 use crate::http::extract::GameId;
 use crate::openapi::QrErrors;
-use crate::protocol::{game_path, share_url};
 use crate::state::AppState;
 use crate::tokens::valid_id;
 

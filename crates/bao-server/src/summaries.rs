@@ -8,11 +8,11 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
+use bao_protocol::{GameSummary, SummaryQuery, MAX_SUMMARY_IDS};
 
 use crate::error::AppError;
 use crate::http::extract::{client_key, JsonBody};
 use crate::openapi::SummaryErrors;
-use crate::protocol::{GameSummary, SummaryQuery, MAX_SUMMARY_IDS};
 use crate::state::AppState;
 use crate::tokens::valid_id;
 

@@ -7,13 +7,13 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use bao_core::Side;
+use bao_protocol::{ClientMsg, ServerMsg};
 use governor::DefaultDirectRateLimiter;
 use tokio::sync::broadcast::{self, error::RecvError};
 
 use crate::error::AppError;
 use crate::limits::{self, SocketSlot};
 use crate::metrics::{Limit, Via};
-use crate::protocol::{ClientMsg, ServerMsg};
 use crate::room::{Action, ActionReply, Event, Greeting, RoomHandle};
 use crate::state::AppState;
 
@@ -310,10 +310,12 @@ impl Conn {
         self.send_error(socket, &e).await
     }
 
-    /// Sends `e` as an `error` message, counted in `/metrics`.
+    /// Sends `e` as an `error` message: the one place a socket's errors are counted in `/metrics` and
+    /// logged ([`AppError::log`]), as the router's error layer does for HTTP answers.
     async fn send_error(&self, socket: &mut WebSocket, e: &AppError) -> Result<(), End> {
         self.state.metrics().error(e.code(), Via::Socket);
-        send(socket, message(&ServerMsg::error(e))).await
+        e.log();
+        send(socket, message(&e.server_msg())).await
     }
 
     async fn reply(&self, socket: &mut WebSocket, reply: ActionReply) -> Result<(), End> {

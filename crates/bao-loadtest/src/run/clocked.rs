@@ -25,7 +25,7 @@ use crate::clock::{ClockStats, IdleSummary, Mode};
 use crate::procfs;
 use crate::proto::{self, GameState, Incoming, Side};
 use crate::stats::{Report, Stats};
-use bao_server::room::clock::ClockView;
+use bao_protocol::clock::ClockView;
 
 /// Unix time now, µs, by this machine's clock (the server's `at` is on the same clock).
 fn unix_us() -> i64 {

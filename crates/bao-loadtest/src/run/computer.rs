@@ -16,7 +16,7 @@ use tokio_tungstenite::tungstenite::Message;
 use super::{close_ws, http_json, open_player, Ctx, Fail};
 use crate::proto::{self, GameState, Incoming};
 use crate::stats::Stats;
-use bao_server::protocol::{CreateGame, Created, Opponent, SeatChoice};
+use bao_protocol::{CreateGame, Created, Opponent, SeatChoice};
 
 /// One slot of `--computer-games`: from the start of the play phase to its end, plays games against the
 /// computer one after the other.

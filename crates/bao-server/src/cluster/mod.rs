@@ -25,14 +25,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bao_core::Side;
+use bao_protocol::History;
 use futures_util::future::BoxFuture;
 use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc};
 
-use crate::error::AppError;
-use crate::protocol::History;
+use crate::error::{AppError, StartupError};
 use crate::room::log::{Mirrored, Outbox};
 use crate::room::nodes::{OtherNodes, Unanswered};
 use crate::room::request::{Request, RoomTx};
@@ -80,13 +80,14 @@ impl Cluster {
         node: &str,
         lease: Duration,
         buffer: usize,
-    ) -> Result<Cluster, AppError> {
+    ) -> Result<Cluster, StartupError> {
         let client = async_nats::ConnectOptions::new()
             .name(format!("bao-server {node}"))
             .connect(url)
             .await
-            .map_err(|e| {
-                AppError::Startup(format!("cannot connect to NATS at {url} (--nats-url): {e}"))
+            .map_err(|source| StartupError::Nats {
+                url: url.to_owned(),
+                source,
             })?;
         let (outbox, rx) = mpsc::unbounded_channel();
         tokio::spawn(publish_events(client.clone(), rx));

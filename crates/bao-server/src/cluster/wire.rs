@@ -9,12 +9,12 @@
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
-use bao_core::{Blocked, Side};
+use bao_core::Side;
+use bao_protocol::ErrorBody;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tokio::sync::broadcast;
 
 use crate::error::AppError;
-use crate::protocol::ErrorBody;
 use crate::room::{Action, ActionReply, Event, Greeting};
 
 /// A request to a game's room forwarded to the game's owner: a [`Request`](crate::room::Request) without its
@@ -159,41 +159,13 @@ impl Serialize for Failed {
 
 impl<'de> Deserialize<'de> for Failed {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Failed, D::Error> {
-        Ok(Failed(from_body(ErrorBody::deserialize(d)?)))
+        Ok(Failed(AppError::from(ErrorBody::deserialize(d)?)))
     }
 }
 
 impl From<AppError> for Failed {
     fn from(e: AppError) -> Failed {
         Failed(e)
-    }
-}
-
-/// The error of another node's answer, as close to the owner's as its body tells: the code (what clients
-/// see) and the message are kept.
-pub fn from_body(b: ErrorBody) -> AppError {
-    let m = b.message;
-    match b.error.as_str() {
-        "bad_request" => AppError::BadRequest(m),
-        "bad_message" => AppError::BadMessage(m),
-        "not_a_player" => AppError::NotAPlayer(m),
-        "not_found" => AppError::NotFound,
-        "seat_taken" => AppError::SeatTaken,
-        "game_over" => AppError::GameOver,
-        "not_your_turn" => AppError::NotYourTurn(m),
-        "stale_ply" => AppError::StalePly(m),
-        "illegal_move" => AppError::IllegalMove {
-            message: m,
-            reason: b.reason.unwrap_or(Blocked::Empty),
-        },
-        "rate_limited" => AppError::RateLimited {
-            message: "too many messages; slow down",
-            retry_after: std::time::Duration::from_secs(1),
-        },
-        "unavailable" => AppError::NotSaved(format!("on the game's node: {m}")),
-        "busy" => AppError::Busy,
-        "not_finished" => AppError::NotFinished,
-        code => AppError::Internal(format!("the game's node answered {code}: {m}")),
     }
 }
 
@@ -267,6 +239,7 @@ pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bao_core::Blocked;
 
     fn text(s: &str) -> Text {
         Text(Utf8Bytes::from(s.to_owned()))
@@ -320,12 +293,12 @@ mod tests {
             AppError::StalePly("ply 3".into()),
             AppError::NotAPlayer("watch".into()),
             AppError::BadMessage("hello first".into()),
-            AppError::NotSaved("disk".into()),
+            AppError::from(crate::store::StoreError::WriterStopped),
             AppError::Busy,
             AppError::Internal("x".into()),
         ];
         for e in errors {
-            let back = from_body(e.body());
+            let back = AppError::from(e.body());
             assert_eq!(back.code(), e.code());
             assert_eq!(back.http_status(), e.http_status());
             assert_eq!(back.message(), e.message());

@@ -19,7 +19,7 @@
 //! Missing a forced win, or walking into a forced loss from a balanced position, is always a blunder. The
 //! steps of 0.1, 0.2 and 0.3 are the ones lichess uses for chess, on its own scale of chances.
 
-use crate::protocol::MoveClass;
+use bao_protocol::MoveClass;
 
 /// Points (a front seed is about 10) at which the chances are about 0.46 (e^-1 of the way to certain).
 pub const SCALE: f64 = 150.0;

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use bao_ai::{LevelConfig, SearchResult, MATE};
 use bao_core::{Move, Position};
+use bao_protocol::{MoveClass, Review, ReviewedMove};
 
 use super::classify::classify;
 use crate::computer_pool::ComputerPool;
 use crate::error::AppError;
-use crate::protocol::{MoveClass, Review, ReviewedMove};
 use crate::store::Store;
 
 /// Moves of the better line shown for a mistake or a blunder (the better move and the replies after it).

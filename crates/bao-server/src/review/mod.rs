@@ -19,13 +19,13 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use bao_protocol::Status;
 use prometheus_client::metrics::gauge::Gauge;
 use tokio::sync::mpsc;
 
 use crate::computer_pool::ComputerPool;
 use crate::config::Config;
 use crate::error::AppError;
-use crate::protocol::Status;
 use crate::store::Store;
 
 pub use compute::review_game;
@@ -115,7 +115,10 @@ impl Reviews {
                 let done = review_game(&store, &computer, think, &id).await;
                 let stored = match done {
                     Ok(review) => match serde_json::to_string(&review) {
-                        Ok(body) => store.insert_review(&id, think_ms(think), &body).await,
+                        Ok(body) => store
+                            .insert_review(&id, think_ms(think), &body)
+                            .await
+                            .map_err(AppError::from),
                         Err(e) => Err(AppError::Internal(format!("review of {id}: {e}"))),
                     },
                     Err(e) => Err(e),

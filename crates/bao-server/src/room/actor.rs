@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::{Move, Side};
+use bao_protocol::{Presence, SeatKind, ServerMsg, You};
 use tokio::sync::{mpsc, oneshot};
 
 use super::computer::{self, Computer};
@@ -16,7 +17,6 @@ use super::registry::{RoomTask, Rooms};
 use super::request::{Action, ActionReply, Command, Greeting, Request, RoomTx};
 use super::RoomDeps;
 use crate::error::AppError;
-use crate::protocol::{Presence, SeatKind, ServerMsg, You};
 use crate::store::{GameRow, MoveRow};
 
 /// Now, on tokio's clock: the same as the system's, except in tests that pause and move tokio's time, where
@@ -102,7 +102,7 @@ impl Room {
         if self.clock_keeps_room() {
             return None;
         }
-        let limit = if self.game.status == crate::protocol::Status::Finished {
+        let limit = if self.game.status == bao_protocol::Status::Finished {
             self.deps.limits.idle_finished
         } else {
             self.deps.limits.idle
@@ -267,7 +267,7 @@ impl Room {
         }
     }
 
-    pub(super) fn snapshot(&self) -> crate::protocol::Snapshot {
+    pub(super) fn snapshot(&self) -> bao_protocol::Snapshot {
         self.game.snapshot(
             self.log.v(),
             &self.crowd,

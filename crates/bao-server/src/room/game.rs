@@ -13,15 +13,15 @@ use std::sync::Arc;
 use axum::extract::ws::Utf8Bytes;
 use bao_ai::Level;
 use bao_core::{DrawWatch, Move, Played, Position, Side, Variant};
-
-use super::clock::{Clock, ClockView};
-use super::log::Event;
-use super::presence::Crowd;
-use crate::error::AppError;
-use crate::protocol::{
+use bao_protocol::clock::{Clock, ClockView};
+use bao_protocol::{
     blocked_pits, share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, Seats,
     Snapshot, Status, HISTORY_PAGE, HISTORY_WINDOW,
 };
+
+use super::log::Event;
+use super::presence::Crowd;
+use crate::error::AppError;
 use crate::record::{self, RecordInfo};
 use crate::store::{ClockRow, GameRow, MoveRow, Now};
 use crate::tokens::hash_token;

@@ -9,11 +9,11 @@
 use std::sync::Arc;
 
 use bao_core::Side;
+use bao_protocol::{History, Snapshot};
 
 use super::registry::Rooms;
 use super::request::{Action, ActionReply, Greeting, Request};
 use crate::error::AppError;
-use crate::protocol::{History, Snapshot};
 
 /// The way to a game's room.
 #[derive(Clone, Debug)]

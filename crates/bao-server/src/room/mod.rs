@@ -7,7 +7,8 @@
 //! - [`log`]: versions, the replay window, the broadcast sender, the last stored version.
 //! - [`presence`]: connections, seats online, watchers, the throttled `presence` event.
 //! - [`computer`]: the computer's turn on the blocking pool.
-//! - [`clock`]: time controls and the clock arithmetic; `timing.rs`: the room's clock timer.
+//! - [`clock`]: the computer's time budget from its clock (the clock values and arithmetic are
+//!   [`bao_protocol::clock`]'s); `timing.rs`: the room's clock timer.
 //! - [`game`]: the game's facts and the views built from them (snapshot, `moved`, record).
 //! - [`request`]: what a room is asked ([`Request`], [`Action`]) and its typed answers.
 //! - [`actor`]: the room task that ties them together and dispatches each request and action to its

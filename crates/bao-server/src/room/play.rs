@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::{Blocked, Move, Side, Variant};
+use bao_protocol::{game_path, ErrorCode, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
 
 use super::actor::Room;
 use super::clock::computer_budget;
@@ -12,7 +13,6 @@ use super::computer::Taken;
 use super::game::{rebuild_moved, Resent};
 use super::request::ActionReply;
 use crate::error::AppError;
-use crate::protocol::{game_path, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
 use crate::store::{ClockRow, GameRow, MoveWrite};
 use crate::tokens::{hash_token, new_token};
 
@@ -402,7 +402,7 @@ impl Room {
     async fn play_computer_move(&mut self, ply: u64, side: Side, mv: Move) {
         match self.apply_move(side, mv).await {
             Ok(()) => {}
-            Err(AppError::NotSaved(_)) => {
+            Err(e @ AppError::Store(_)) if e.code() == ErrorCode::Unavailable => {
                 self.unsaved_computer_move = Some((super::actor::now() + COMPUTER_RETRY, ply, mv));
             }
             Err(e) => {

@@ -294,7 +294,7 @@ impl Rooms {
             let ids = match self.inner.deps.store.orphans().await {
                 Ok(ids) => ids,
                 Err(e) => {
-                    tracing::debug!("cannot look for games left by a dead node: {}", e.detail());
+                    tracing::debug!("cannot look for games left by a dead node: {e}");
                     continue;
                 }
             };

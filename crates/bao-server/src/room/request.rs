@@ -11,12 +11,12 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::Side;
+use bao_protocol::{ClientMsg, History, Phrase, Snapshot};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
 use super::log::Event;
 use crate::error::AppError;
-use crate::protocol::{ClientMsg, History, Phrase, Snapshot};
 
 /// A player's action on the game, as the socket read it; the room's handler of each is named.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

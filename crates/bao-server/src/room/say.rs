@@ -4,11 +4,11 @@
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
+use bao_protocol::{Phrase, ServerMsg};
 
 use super::actor::{now, Room};
 use super::request::ActionReply;
 use crate::error::AppError;
-use crate::protocol::{Phrase, ServerMsg};
 
 /// A seat may say one phrase per this long: enough for "good luck" and "thanks", too little to flood.
 pub const SAY_EVERY: Duration = Duration::from_secs(3);

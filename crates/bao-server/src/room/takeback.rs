@@ -2,12 +2,12 @@
 //! result or undo moves. Like every change, each is written to the database before its event goes out.
 
 use bao_core::Side;
+use bao_protocol::clock::Clock;
+use bao_protocol::{Outcome, ServerMsg, Status, Undone};
 
 use super::actor::Room;
-use super::clock::Clock;
 use super::request::ActionReply;
 use crate::error::AppError;
-use crate::protocol::{Outcome, ServerMsg, Status, Undone};
 use crate::store::ClockRow;
 
 impl Room {

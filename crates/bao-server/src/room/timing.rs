@@ -5,11 +5,11 @@
 //! (`actor.rs`): nothing polls over all games. A live game's room stays in memory while its clock runs; a
 //! correspondence game's room may leave memory, and asks the registry to load it again at its deadline.
 
+use bao_protocol::clock::Due;
+use bao_protocol::{Outcome, Reason, Status};
 use std::time::{Duration, Instant};
 
 use super::actor::Room;
-use super::clock::Due;
-use crate::protocol::{Outcome, Reason, Status};
 
 /// How long the room waits before writing again a result the database could not take (a full disk).
 const RETRY: Duration = Duration::from_secs(1);
@@ -63,7 +63,7 @@ impl Room {
         };
         let v = self.log.next_v();
         if let Err(e) = self.deps.store.finish(&self.game.id, o, v as i64).await {
-            tracing::warn!(game = %self.game.id, "cannot end the game on time: {}", e.detail());
+            tracing::warn!(game = %self.game.id, "cannot end the game on time: {e}");
             self.clock_hold = Some(super::actor::now() + RETRY);
             return;
         }

@@ -11,7 +11,7 @@ use sqlx::postgres::PgRow;
 use sqlx::sqlite::SqliteRow;
 use sqlx::{PgPool, Postgres, Row, Sqlite, SqlitePool};
 
-use crate::error::AppError;
+use super::StoreError;
 
 /// The connection pools of one backend.
 #[derive(Clone, Debug)]
@@ -102,39 +102,39 @@ pub(super) use {on_conn, on_pool, on_reader};
 /// Reading a column of a result row the same way on both backends.
 pub(super) trait Cols {
     /// A text column (NULL: `None`).
-    fn text(&self, col: &str) -> Result<Option<String>, AppError>;
+    fn text(&self, col: &str) -> Result<Option<String>, StoreError>;
     /// An integer column (NULL: `None`).
-    fn int(&self, col: &str) -> Result<Option<i64>, AppError>;
+    fn int(&self, col: &str) -> Result<Option<i64>, StoreError>;
 }
 
 impl Cols for SqliteRow {
-    fn text(&self, col: &str) -> Result<Option<String>, AppError> {
-        self.try_get(col).map_err(AppError::db)
+    fn text(&self, col: &str) -> Result<Option<String>, StoreError> {
+        self.try_get(col).map_err(StoreError::from)
     }
-    fn int(&self, col: &str) -> Result<Option<i64>, AppError> {
-        self.try_get(col).map_err(AppError::db)
+    fn int(&self, col: &str) -> Result<Option<i64>, StoreError> {
+        self.try_get(col).map_err(StoreError::from)
     }
 }
 
 impl Cols for PgRow {
-    fn text(&self, col: &str) -> Result<Option<String>, AppError> {
-        self.try_get(col).map_err(AppError::db)
+    fn text(&self, col: &str) -> Result<Option<String>, StoreError> {
+        self.try_get(col).map_err(StoreError::from)
     }
     /// The portable migrations declare some columns `INTEGER` (PostgreSQL's 4-byte `int4`) and others
     /// `BIGINT`; both are read as `i64`.
-    fn int(&self, col: &str) -> Result<Option<i64>, AppError> {
+    fn int(&self, col: &str) -> Result<Option<i64>, StoreError> {
         match self.try_get::<Option<i64>, _>(col) {
             Ok(v) => Ok(v),
             Err(sqlx::Error::ColumnDecode { .. }) => self
                 .try_get::<Option<i32>, _>(col)
                 .map(|v| v.map(i64::from))
-                .map_err(AppError::db),
-            Err(e) => Err(AppError::db(e)),
+                .map_err(StoreError::from),
+            Err(e) => Err(StoreError::from(e)),
         }
     }
 }
 
 /// A column that must not be NULL.
-pub(super) fn required<T>(v: Option<T>, col: &str) -> Result<T, AppError> {
-    v.ok_or_else(|| AppError::Internal(format!("database: column {col} is NULL")))
+pub(super) fn required<T>(v: Option<T>, col: &str) -> Result<T, StoreError> {
+    v.ok_or_else(|| StoreError::BadRow(format!("database: column {col} is NULL")))
 }

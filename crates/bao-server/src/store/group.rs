@@ -13,12 +13,12 @@
 
 use std::sync::atomic::Ordering;
 
+use bao_protocol::{Outcome, Status};
 use tokio::sync::{mpsc, oneshot};
 
 use super::db::Conn;
+use super::StoreError;
 use super::{unix_now, ClockRow, MoveWrite, Store};
-use crate::error::AppError;
-use crate::protocol::{Outcome, Status};
 
 /// Most moves in one transaction: a bound on how long one commit holds the writer.
 const MAX_BATCH: usize = 1024;
@@ -38,7 +38,7 @@ pub(super) struct MoveJob {
     pub(super) clock: Option<ClockRow>,
     /// The game's fencing number, with leases (`lease.rs`).
     pub(super) fence: Option<i64>,
-    reply: oneshot::Sender<Result<(), AppError>>,
+    reply: oneshot::Sender<Result<(), StoreError>>,
 }
 
 impl MoveJob {
@@ -46,7 +46,7 @@ impl MoveJob {
     pub(super) fn new(
         game: &str,
         m: &MoveWrite<'_>,
-    ) -> (MoveJob, oneshot::Receiver<Result<(), AppError>>) {
+    ) -> (MoveJob, oneshot::Receiver<Result<(), StoreError>>) {
         let (reply, rx) = oneshot::channel();
         let job = MoveJob {
             game: game.to_owned(),
@@ -99,10 +99,9 @@ pub(super) async fn commit(store: &Store, jobs: Vec<MoveJob>) {
                 let answer = if fenced_out.contains(&i) {
                     // Another node owns the game now (`lease.rs`): this move was not written.
                     store.lose(&j.game, j.fence);
-                    Err(AppError::NotSaved(format!(
-                        "cannot store move {} of game {}: the game is played on another node now",
-                        j.ply, j.game
-                    )))
+                    Err(StoreError::LeaseLost {
+                        what: format!("store move {} of game {}", j.ply, j.game),
+                    })
                 } else {
                     Ok(())
                 };
@@ -161,18 +160,9 @@ pub(super) fn refused_row(e: &sqlx::Error) -> bool {
     ))
 }
 
-/// Gives every job the same failure.
-fn answer_all(jobs: Vec<MoveJob>, e: &AppError) {
+/// Gives every job the same failure (its database error shared: `DbError`).
+fn answer_all(jobs: Vec<MoveJob>, e: &StoreError) {
     for j in jobs {
-        let _ = j.reply.send(Err(copy(e)));
-    }
-}
-
-/// The same answer again (errors are not `Clone`: they may hold a source).
-fn copy(e: &AppError) -> AppError {
-    match e {
-        AppError::NotSaved(d) => AppError::NotSaved(d.clone()),
-        AppError::Internal(d) => AppError::Internal(d.clone()),
-        other => AppError::NotSaved(other.to_string()),
+        let _ = j.reply.send(Err(e.clone()));
     }
 }

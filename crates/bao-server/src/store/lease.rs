@@ -24,7 +24,7 @@ use sqlx::{PgConnection, SqliteConnection};
 
 use super::db::Db;
 use super::Store;
-use crate::error::AppError;
+use super::StoreError;
 
 /// How long a lease lasts without renewal by default (`--lease-ms`): a dead owner's games are taken over
 /// after at most this long.
@@ -153,7 +153,7 @@ impl Store {
 
     /// Takes the lease of game `id` for this node unless another node holds it; with SQLite the game is
     /// always [`Owner::Here`]. The room must be loaded after this, so that it sees the last owner's writes.
-    pub async fn take_lease(&self, id: &str) -> Result<Owner, AppError> {
+    pub async fn take_lease(&self, id: &str) -> Result<Owner, StoreError> {
         let (Some(l), Db::Postgres { pool }) = (&self.leases, &self.db) else {
             return Ok(Owner::Here);
         };
@@ -190,8 +190,11 @@ impl Store {
             Ok(taken)
         }
         .await;
-        let taken = taken
-            .map_err(|e| AppError::NotSaved(format!("cannot take the lease of game {id}: {e}")))?;
+        let taken = taken.map_err(|e| StoreError::NotSaved {
+            what: format!("take the lease of game {id}"),
+            hint: "",
+            source: Arc::new(e),
+        })?;
         if let Some((fence,)) = taken {
             l.held().insert(id.to_owned(), fence);
             tracing::debug!(game = %id, fence, "lease taken");
@@ -202,7 +205,7 @@ impl Store {
                 .bind(id)
                 .fetch_optional(pool)
                 .await
-                .map_err(AppError::db)?;
+                .map_err(StoreError::from)?;
         Ok(Owner::Elsewhere(holder.map(|h| h.0).unwrap_or_default()))
     }
 
@@ -214,7 +217,7 @@ impl Store {
     /// The games whose clock runs and whose owner died: their lease expired without being given back when
     /// the room left memory (a lease given back at shutdown counts too: that room was still wanted). Another
     /// node takes them over so that their clocks go on (`Rooms::watch_orphans`).
-    pub async fn orphans(&self) -> Result<Vec<String>, AppError> {
+    pub async fn orphans(&self) -> Result<Vec<String>, StoreError> {
         let Db::Postgres { pool } = &self.db else {
             return Ok(Vec::new());
         };
@@ -225,7 +228,7 @@ impl Store {
         let rows: Vec<(String,)> = sqlx::query_as(&sql)
             .fetch_all(pool)
             .await
-            .map_err(AppError::db)?;
+            .map_err(StoreError::from)?;
         Ok(rows.into_iter().map(|r| r.0).collect())
     }
 

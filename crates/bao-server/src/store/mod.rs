@@ -9,9 +9,11 @@
 //! Here the [`Store`] and its writes' bookkeeping; `queries.rs` the reads and writes of games, `group.rs` the
 //! writer task that commits the moves of all games waiting at once (group commit), `rows.rs` the typed rows,
 //! `health.rs` how the last writes went and the writer connection that is discarded after a failed one,
-//! `migrations.rs` the embedded SQL files, `reviews.rs` the computer's reviews of finished games.
+//! `migrations.rs` the embedded SQL files, `reviews.rs` the computer's reviews of finished games, `error.rs`
+//! the store's errors ([`StoreError`]).
 
 mod db;
+mod error;
 mod group;
 mod health;
 mod lease;
@@ -26,6 +28,7 @@ mod summaries;
 mod tests;
 pub mod uptime;
 
+pub use error::{DbError, StoreError};
 pub use lease::{Node, Owner};
 pub use rows::{ClockRow, GameRow, MoveRow, MoveWrite};
 pub use uptime::{Now, ServerTime};
@@ -36,7 +39,6 @@ use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
-use crate::error::AppError;
 use crate::metrics::StoreMetrics;
 use db::{Conn, Db};
 use group::MoveJob;
@@ -83,7 +85,7 @@ pub enum Location {
 impl Location {
     /// Reads `--database-url` (`sqlite://FILE`, `postgres://…`, `postgresql://…`); without one, `bao.db` in
     /// `data_dir`.
-    pub fn parse(url: Option<&str>, data_dir: &Path) -> Result<Location, AppError> {
+    pub fn parse(url: Option<&str>, data_dir: &Path) -> Result<Location, StoreError> {
         let Some(url) = url.map(str::trim).filter(|u| !u.is_empty()) else {
             return Ok(Location::Sqlite(data_dir.join("bao.db")));
         };
@@ -97,7 +99,7 @@ impl Location {
             Some(file) if !file.is_empty() && !file.contains('?') => {
                 Ok(Location::Sqlite(PathBuf::from(file)))
             }
-            _ => Err(AppError::Startup(format!(
+            _ => Err(StoreError::open(format!(
                 "--database-url {url:?}: expected sqlite://FILE or postgres://USER@HOST:PORT/DATABASE"
             ))),
         }
@@ -106,13 +108,13 @@ impl Location {
 
 impl Store {
     /// Opens (creating if missing) `bao.db` in `data_dir`: [`Store::open_at`] of SQLite.
-    pub async fn open(data_dir: &Path) -> Result<Store, AppError> {
+    pub async fn open(data_dir: &Path) -> Result<Store, StoreError> {
         Store::open_at(&Location::Sqlite(data_dir.join("bao.db"))).await
     }
 
     /// Opens the database at `at` and applies the migrations; on PostgreSQL, as a node with the default name
     /// and lease time ([`Store::open_node`]).
-    pub async fn open_at(at: &Location) -> Result<Store, AppError> {
+    pub async fn open_at(at: &Location) -> Result<Store, StoreError> {
         Store::open_node(at, Node::new(None, lease::DEFAULT_LEASE_MS)).await
     }
 
@@ -122,7 +124,7 @@ impl Store {
     /// A SQLite file is created if missing (in WAL mode); one with damaged pages or that cannot be written
     /// is refused with a message naming the file and the fault (`sqlite.rs`). A PostgreSQL server must
     /// answer and take a test write.
-    pub async fn open_node(at: &Location, node: Node) -> Result<Store, AppError> {
+    pub async fn open_node(at: &Location, node: Node) -> Result<Store, StoreError> {
         let (db, name) = match at {
             Location::Sqlite(path) => (sqlite::open(path).await?, path.display().to_string()),
             Location::Postgres(url) => {
@@ -137,7 +139,7 @@ impl Store {
                     .unwrap_or_else(|| hint(&db, &e).to_owned()),
                 Location::Postgres(_) => hint(&db, &e).to_owned(),
             };
-            AppError::Startup(format!("{doing} {name}: {e}{why}"))
+            StoreError::open_from(format!("{doing} {name}: {e}{why}"), e)
         };
         // The migrations write only once; this proves that this start can write.
         let proof = async {
@@ -221,7 +223,7 @@ impl Store {
     }
 
     /// One small committed write.
-    async fn probe(&self) -> Result<(), AppError> {
+    async fn probe(&self) -> Result<(), StoreError> {
         let mut w = self
             .writer("check that the database can be written")
             .await?;
@@ -230,7 +232,7 @@ impl Store {
     }
 
     /// The writer connection for one write.
-    async fn writer(&self, what: &str) -> Result<Writer, AppError> {
+    async fn writer(&self, what: &str) -> Result<Writer, StoreError> {
         let started = std::time::Instant::now();
         match self.db.writer().await {
             Ok(conn) => Ok(Writer {
@@ -248,7 +250,7 @@ impl Store {
         mut w: Writer,
         what: &str,
         r: Result<T, sqlx::Error>,
-    ) -> Result<T, AppError> {
+    ) -> Result<T, StoreError> {
         self.metrics
             .commit_seconds
             .observe(w.started.elapsed().as_secs_f64());
@@ -269,17 +271,25 @@ impl Store {
 
     /// The answer to a failed write: `unavailable` (nothing was changed; try again) when the database could
     /// not take it, `internal` when the write itself was refused (a constraint: a bug of ours).
-    fn failed(&self, what: &str, e: sqlx::Error) -> AppError {
+    fn failed(&self, what: &str, e: sqlx::Error) -> StoreError {
+        let what = what.to_owned();
         if lease::is_lost(&e) {
             // Not the database's fault: /healthz stays green.
-            return AppError::NotSaved(format!("cannot {what}: {e}"));
+            return StoreError::LeaseLost { what };
         }
         if group::refused_row(&e) {
-            return AppError::Internal(format!("database: cannot {what}: {e}"));
+            return StoreError::Refused {
+                what,
+                source: Arc::new(e),
+            };
         }
-        let detail = format!("cannot {what}: {e}{}", hint(&self.db, &e));
-        self.note_failure(&detail);
-        AppError::NotSaved(detail)
+        let failure = StoreError::NotSaved {
+            what,
+            hint: hint(&self.db, &e),
+            source: Arc::new(e),
+        };
+        self.note_failure(&failure.to_string());
+        failure
     }
 
     /// Records a failed write, logging when writes start failing (not every failure after it: a full disk

@@ -13,7 +13,7 @@ use bao_core::Side;
 use super::db::Db;
 use super::group::MoveJob;
 use super::migrations::Embedded;
-use crate::error::AppError;
+use super::StoreError;
 
 /// Connections per node: the group-commit writer, the rooms' other writes and the reads.
 const POOL: u32 = 16;
@@ -33,9 +33,9 @@ pub(super) fn redacted(url: &str) -> String {
 }
 
 /// Connects to the PostgreSQL server of `url` and applies the migrations; `name` is `url` for messages.
-pub(super) async fn open(url: &str, name: &str) -> Result<Db, AppError> {
+pub(super) async fn open(url: &str, name: &str) -> Result<Db, StoreError> {
     let fail =
-        |doing: &str, e: &dyn std::fmt::Display| AppError::Startup(format!("{doing} {name}: {e}"));
+        |doing: &str, e: &dyn std::fmt::Display| StoreError::open(format!("{doing} {name}: {e}"));
     let opts = PgConnectOptions::from_str(url)
         .map_err(|e| fail("--database-url is not a PostgreSQL address:", &e))?
         .application_name("bao-server");
@@ -50,7 +50,9 @@ pub(super) async fn open(url: &str, name: &str) -> Result<Db, AppError> {
                 &format!("{e} (check that PostgreSQL runs and answers there)"),
             )
         })?;
-    let migrator = Migrator::new(Embedded).await.map_err(AppError::db)?;
+    let migrator = Migrator::new(Embedded)
+        .await
+        .map_err(|e| StoreError::open_from(format!("cannot read the migrations: {e}"), e))?;
     migrator
         .run(&pool)
         .await

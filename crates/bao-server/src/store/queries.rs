@@ -3,14 +3,14 @@
 use sqlx::Connection;
 
 use bao_core::Side;
+use bao_protocol::{Outcome, Status};
 
 use super::db::{on_conn, on_reader, required, Cols};
 use super::group::MoveJob;
 use super::lease::{self, FenceCheck};
 use super::rows::{game_row, insert_game_row};
+use super::StoreError;
 use super::{group, unix_now, ClockRow, GameRow, MoveRow, MoveWrite, Store};
-use crate::error::AppError;
-use crate::protocol::{Outcome, Status};
 
 /// A write of game `$id` in one transaction `$tx` that first checks the game's fencing number (`lease.rs`):
 /// `$body`'s statements run only while this node holds the game. Evaluates to the write's result.
@@ -34,7 +34,7 @@ macro_rules! fenced {
 
 impl Store {
     /// Inserts a new game.
-    pub async fn insert_game(&self, g: &GameRow) -> Result<(), AppError> {
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), StoreError> {
         let what = format!("store new game {}", g.id);
         let mut w = self.writer(&what).await?;
         let r = on_conn!(&mut w.conn, c => insert_game_row!(c, g));
@@ -47,7 +47,7 @@ impl Store {
         old_id: &str,
         v: i64,
         new: &GameRow,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         let what = format!("store the rematch {} of game {old_id}", new.id);
         fenced!(self, old_id, what, tx => {
             insert_game_row!(&mut *tx, new)?;
@@ -71,7 +71,7 @@ impl Store {
         token_hash: &str,
         status: Status,
         v: i64,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         // Column names cannot be parameters; the two statements are fixed strings.
         let sql = match seat {
             Side::South => "UPDATE games SET south_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5",
@@ -93,24 +93,22 @@ impl Store {
     /// Stores an accepted move and the game's new status/result, in one transaction, which it may share with
     /// the moves of other games waiting at the same time (group commit, `group.rs`). Returns once that
     /// transaction is committed.
-    pub async fn insert_move(&self, id: &str, m: &MoveWrite<'_>) -> Result<(), AppError> {
+    pub async fn insert_move(&self, id: &str, m: &MoveWrite<'_>) -> Result<(), StoreError> {
         let (mut job, answer) = MoveJob::new(id, m);
         job.fence = self.fence_of(id);
         match &self.moves {
             Some(writer) => {
                 if writer.send(job).await.is_err() {
-                    return Err(AppError::NotSaved("the database writer has stopped".into()));
+                    return Err(StoreError::WriterStopped);
                 }
             }
             None => group::commit(self, vec![job]).await,
         }
-        answer
-            .await
-            .unwrap_or_else(|_| Err(AppError::NotSaved("the database writer has stopped".into())))
+        answer.await.unwrap_or(Err(StoreError::WriterStopped))
     }
 
     /// Ends a game without a move (resignation).
-    pub async fn finish(&self, id: &str, result: Outcome, v: i64) -> Result<(), AppError> {
+    pub async fn finish(&self, id: &str, result: Outcome, v: i64) -> Result<(), StoreError> {
         let what = format!("store the end of game {id}");
         fenced!(self, id, what, tx => {
             sqlx::query(
@@ -135,7 +133,7 @@ impl Store {
         ply: i64,
         v: i64,
         clock: Option<ClockRow>,
-    ) -> Result<(), AppError> {
+    ) -> Result<(), StoreError> {
         let what = format!("take back the moves of game {id} from ply {ply}");
         fenced!(self, id, what, tx => {
             sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
@@ -170,7 +168,7 @@ impl Store {
 
     /// Remembers the event version when a room leaves memory in good order (presence events are not
     /// written one by one).
-    pub async fn close_version(&self, id: &str, v: i64) -> Result<(), AppError> {
+    pub async fn close_version(&self, id: &str, v: i64) -> Result<(), StoreError> {
         let what = format!("store the version of game {id}");
         fenced!(self, id, what, tx => {
             sqlx::query("UPDATE games SET v = $1, closed_v = $1 WHERE id = $2 AND v <= $1")
@@ -182,7 +180,7 @@ impl Store {
     }
 
     /// Raises the stored version (while the room lives, so that a crash loses only a bounded number).
-    pub async fn raise_version(&self, id: &str, v: i64) -> Result<(), AppError> {
+    pub async fn raise_version(&self, id: &str, v: i64) -> Result<(), StoreError> {
         let what = format!("store the version of game {id}");
         fenced!(self, id, what, tx => {
             sqlx::query("UPDATE games SET v = $1 WHERE id = $2 AND v < $1")
@@ -194,7 +192,7 @@ impl Store {
     }
 
     /// Loads a game and its moves in order, or `None` if there is no such game.
-    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, AppError> {
+    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
         on_reader!(&self.db, p => {
             let row = sqlx::query(
                 "SELECT id, variant, created_at, south_kind, north_kind, south_token_hash, \
@@ -204,7 +202,7 @@ impl Store {
             .bind(id)
             .fetch_optional(p)
             .await
-            .map_err(AppError::db)?;
+            .map_err(StoreError::from)?;
             let Some(row) = row else { return Ok(None) };
             let game = game_row(&row)?;
             let rows = sqlx::query(
@@ -214,20 +212,20 @@ impl Store {
             .bind(id)
             .fetch_all(p)
             .await
-            .map_err(AppError::db)?;
+            .map_err(StoreError::from)?;
             let moves = rows.iter().map(move_row).collect::<Result<Vec<_>, _>>()?;
             Ok(Some((game, moves)))
         })
     }
 
     /// Whether game `id` exists (without loading it).
-    pub async fn exists(&self, id: &str) -> Result<bool, AppError> {
+    pub async fn exists(&self, id: &str) -> Result<bool, StoreError> {
         on_reader!(&self.db, p => sqlx::query("SELECT 1 FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(p)
             .await
             .map(|row| row.is_some())
-            .map_err(AppError::db))
+            .map_err(StoreError::from))
     }
 
     /// The version of the `moved` event of move `ply` of game `id` and the clock after it, if it is stored.
@@ -235,7 +233,7 @@ impl Store {
         &self,
         id: &str,
         ply: i64,
-    ) -> Result<Option<(i64, Option<ClockRow>)>, AppError> {
+    ) -> Result<Option<(i64, Option<ClockRow>)>, StoreError> {
         on_reader!(&self.db, p => {
             let row = sqlx::query(
                 "SELECT v, south_ms, north_ms, clock_at FROM moves WHERE game_id = $1 AND ply = $2",
@@ -244,7 +242,7 @@ impl Store {
             .bind(ply)
             .fetch_optional(p)
             .await
-            .map_err(AppError::db)?;
+            .map_err(StoreError::from)?;
             match row {
                 Some(r) => Ok(Some((required(r.int("v")?, "v")?, clock_row(&r)?))),
                 None => Ok(None),
@@ -253,7 +251,7 @@ impl Store {
     }
 
     /// Ids of the games being played with a clock, for loading them back at start-up.
-    pub async fn clocked_unfinished(&self) -> Result<Vec<String>, AppError> {
+    pub async fn clocked_unfinished(&self) -> Result<Vec<String>, StoreError> {
         self.ids(
             "SELECT id FROM games WHERE status = 'playing' AND clock IS NOT NULL ORDER BY updated_at DESC",
         )
@@ -261,22 +259,22 @@ impl Store {
     }
 
     /// Ids of the games that are not finished, for loading them back at start-up.
-    pub async fn unfinished(&self) -> Result<Vec<String>, AppError> {
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         self.ids("SELECT id FROM games WHERE status <> 'finished' ORDER BY updated_at DESC")
             .await
     }
 
     /// The `id` column of the rows of `sql`.
-    async fn ids(&self, sql: &'static str) -> Result<Vec<String>, AppError> {
+    async fn ids(&self, sql: &'static str) -> Result<Vec<String>, StoreError> {
         on_reader!(&self.db, p => {
-            let rows = sqlx::query(sql).fetch_all(p).await.map_err(AppError::db)?;
+            let rows = sqlx::query(sql).fetch_all(p).await.map_err(StoreError::from)?;
             rows.iter().map(|r| required(r.text("id")?, "id")).collect()
         })
     }
 }
 
 /// A `moves` row.
-fn move_row(r: &impl Cols) -> Result<MoveRow, AppError> {
+fn move_row(r: &impl Cols) -> Result<MoveRow, StoreError> {
     Ok(MoveRow {
         ply: required(r.int("ply")?, "ply")?,
         notation: required(r.text("notation")?, "notation")?,
@@ -286,7 +284,7 @@ fn move_row(r: &impl Cols) -> Result<MoveRow, AppError> {
 }
 
 /// The clock stored with a move, if any.
-fn clock_row(r: &impl Cols) -> Result<Option<ClockRow>, AppError> {
+fn clock_row(r: &impl Cols) -> Result<Option<ClockRow>, StoreError> {
     Ok(
         match (r.int("south_ms")?, r.int("north_ms")?, r.int("clock_at")?) {
             (Some(south_ms), Some(north_ms), Some(at)) => Some(ClockRow {

@@ -3,18 +3,18 @@
 //! two nodes reviewing the same finished game write the same thing (the first one stays).
 
 use super::db::{on_conn, on_reader, Cols};
+use super::StoreError;
 use super::{unix_now, Store};
-use crate::error::AppError;
 
 impl Store {
     /// The stored review of game `id` (its JSON), if it has one.
-    pub async fn review(&self, id: &str) -> Result<Option<String>, AppError> {
+    pub async fn review(&self, id: &str) -> Result<Option<String>, StoreError> {
         on_reader!(&self.db, p => {
             let row = sqlx::query("SELECT body FROM reviews WHERE game_id = $1")
                 .bind(id)
                 .fetch_optional(p)
                 .await
-                .map_err(AppError::db)?;
+                .map_err(StoreError::from)?;
             match row {
                 Some(r) => r.text("body"),
                 None => Ok(None),
@@ -24,7 +24,12 @@ impl Store {
 
     /// Stores the review `body` of game `id`, made with `think_ms` per position. A review stored meanwhile
     /// is kept: both were made from the same finished game.
-    pub async fn insert_review(&self, id: &str, think_ms: u64, body: &str) -> Result<(), AppError> {
+    pub async fn insert_review(
+        &self,
+        id: &str,
+        think_ms: u64,
+        body: &str,
+    ) -> Result<(), StoreError> {
         let what = format!("store the review of game {id}");
         let mut w = self.writer(&what).await?;
         let r = on_conn!(&mut w.conn, c => sqlx::query(

@@ -1,10 +1,11 @@
 //! The rows as stored: games and moves, and the one `INSERT INTO games`.
 
+use bao_protocol::clock::TimeControl;
+use bao_protocol::{Outcome, Reason, SeatKind, Status};
+
 use super::db::{required, Cols};
 use super::unix_now;
-use crate::error::AppError;
-use crate::protocol::{Outcome, Reason, SeatKind, Status};
-use crate::room::clock::TimeControl;
+use super::StoreError;
 use crate::tokens::new_game_id;
 use bao_ai::Level;
 use bao_core::{Side, Variant};
@@ -156,15 +157,15 @@ macro_rules! insert_game_row {
 pub(super) use insert_game_row;
 
 /// Reads a `games` row, refusing values this server does not know (a damaged or foreign database).
-pub(super) fn game_row(row: &impl Cols) -> Result<GameRow, AppError> {
+pub(super) fn game_row(row: &impl Cols) -> Result<GameRow, StoreError> {
     let text = |col: &str| required(row.text(col)?, col);
     let id = text("id")?;
     let bad = |what: &str, value: &str| {
-        AppError::Internal(format!(
+        StoreError::BadRow(format!(
             "game {id}: unknown {what} {value:?} in the database"
         ))
     };
-    let parse_kind = |col: &str| -> Result<SeatKind, AppError> {
+    let parse_kind = |col: &str| -> Result<SeatKind, StoreError> {
         let k = text(col)?;
         SeatKind::parse(&k).ok_or_else(|| bad("seat kind", &k))
     };

@@ -15,7 +15,7 @@ use super::db::Db;
 use super::group::MoveJob;
 use super::health::{sqlite_hint, unwritable};
 use super::migrations::Embedded;
-use crate::error::AppError;
+use super::StoreError;
 
 /// Why the file system will not let the server write the database `path` or beside it, if it will not.
 pub(super) fn unwritable_beside(path: &Path) -> Option<String> {
@@ -27,14 +27,14 @@ pub(super) fn unwritable_beside(path: &Path) -> Option<String> {
 ///
 /// Refuses a database with damaged pages (`PRAGMA quick_check`, which reads every page, so a big database
 /// takes longer to start), naming the file and the fault.
-pub(super) async fn open(path: &Path) -> Result<Db, AppError> {
+pub(super) async fn open(path: &Path) -> Result<Db, StoreError> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     if let Some(dir) = dir {
         std::fs::create_dir_all(dir).map_err(|e| {
-            AppError::Startup(format!(
-                "cannot create the data directory {}: {e}",
-                dir.display()
-            ))
+            StoreError::open_from(
+                format!("cannot create the data directory {}: {e}", dir.display()),
+                e,
+            )
         })?;
     }
     let fail = |doing: &str, e: sqlx::Error| {
@@ -42,10 +42,10 @@ pub(super) async fn open(path: &Path) -> Result<Db, AppError> {
             Some(fs) => format!("; {fs}"),
             None => sqlite_hint(&e).to_owned(),
         };
-        AppError::Startup(format!("{doing} {}: {e}{why}", path.display()))
+        StoreError::open_from(format!("{doing} {}: {e}{why}", path.display()), e)
     };
     let opts = SqliteConnectOptions::from_str("sqlite:")
-        .map_err(AppError::db)?
+        .map_err(StoreError::from)?
         .filename(path)
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
@@ -70,14 +70,16 @@ pub(super) async fn open(path: &Path) -> Result<Db, AppError> {
         .await
         .map_err(|e| fail("cannot check the database", e))?;
     if problems.first().map(String::as_str) != Some("ok") {
-        return Err(AppError::Startup(format!(
+        return Err(StoreError::open(format!(
             "the database {} is damaged (PRAGMA quick_check: {}); restore it from a backup \
              (docs/operations.md)",
             path.display(),
             problems.join("; ")
         )));
     }
-    let migrator = Migrator::new(Embedded).await.map_err(AppError::db)?;
+    let migrator = Migrator::new(Embedded)
+        .await
+        .map_err(|e| StoreError::open_from(format!("cannot read the migrations: {e}"), e))?;
     migrator
         .run(&writer)
         .await

@@ -1,15 +1,16 @@
 //! The read behind `POST /api/games/status`: several games' public facts in one query.
 
+use bao_protocol::clock::{Clock, TimeControl};
+use bao_protocol::{GameSummary, Outcome, Reason, Status};
+
 use super::db::{on_reader, Cols, Db};
 use super::Store;
-use crate::error::AppError;
-use crate::protocol::{GameSummary, Outcome, Reason, Status};
-use crate::room::clock::{Clock, TimeControl};
+use super::StoreError;
 use bao_core::{Side, Variant};
 
 impl Store {
     /// The summary of each game of `ids` that exists, in the order of `ids`. Their clocks are measured now.
-    pub async fn summaries(&self, ids: &[&str]) -> Result<Vec<GameSummary>, AppError> {
+    pub async fn summaries(&self, ids: &[&str]) -> Result<Vec<GameSummary>, StoreError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -36,7 +37,7 @@ impl Store {
             for id in ids {
                 q = q.bind(*id);
             }
-            let rows = q.fetch_all(p).await.map_err(AppError::db)?;
+            let rows = q.fetch_all(p).await.map_err(StoreError::from)?;
             rows.iter()
                 .map(|r| summary_row(r, now))
                 .collect::<Result<Vec<_>, _>>()?
@@ -46,11 +47,11 @@ impl Store {
     }
 }
 
-fn summary_row(r: &impl Cols, now: super::Now) -> Result<GameSummary, AppError> {
+fn summary_row(r: &impl Cols, now: super::Now) -> Result<GameSummary, StoreError> {
     let get_s = |c: &str| r.text(c);
     let get_i = |c: &str| r.int(c);
     let id = get_s("id")?.unwrap_or_default();
-    let bad = |what: &str, v: &str| AppError::Internal(format!("game {id}: unknown {what} {v:?}"));
+    let bad = |what: &str, v: &str| StoreError::BadRow(format!("game {id}: unknown {what} {v:?}"));
     let variant_name = get_s("variant")?.unwrap_or_default();
     let variant: Variant = variant_name
         .parse()
@@ -92,7 +93,7 @@ fn summary_row(r: &impl Cols, now: super::Now) -> Result<GameSummary, AppError> 
             Some(o) if status == Status::Finished => clock.finished(o.lost_on_time()),
             _ => clock,
         };
-        Ok::<_, AppError>(clock.view(now.up, now.wall))
+        Ok::<_, StoreError>(clock.view(now.up, now.wall))
     });
     Ok(GameSummary {
         id,

@@ -2,10 +2,10 @@
 
 use bao_ai::Level;
 use bao_core::Side;
+use bao_protocol::clock::TimeControl;
+use bao_protocol::{Outcome, Reason, SeatKind, Status};
 
 use super::{games, hold, on_both, stored, write};
-use crate::protocol::{Outcome, Reason, SeatKind, Status};
-use crate::room::clock::TimeControl;
 use crate::store::{ClockRow, GameRow, MoveWrite, Store};
 
 /// A game against the computer with a clock and a held seat: every column of `games` is set.

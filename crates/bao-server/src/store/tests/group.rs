@@ -1,12 +1,12 @@
 //! The group commit (`group.rs`) on both backends.
 
 use bao_core::Side;
+use bao_protocol::{Outcome, Reason, Status};
 
 use super::{games, hold, on_both, stored, write};
-use crate::error::AppError;
-use crate::protocol::{Outcome, Reason, Status};
 use crate::store::group::{commit, MoveJob};
 use crate::store::MoveWrite;
+use crate::store::StoreError;
 
 on_both! {
     async fn a_refused_row_fails_alone_and_the_rest_of_its_batch_is_committed(store: Store) {
@@ -38,8 +38,8 @@ on_both! {
             got[0].is_ok() && got[1].is_ok() && got[4].is_ok(),
             "{got:?}"
         );
-        assert!(matches!(got[2], Err(AppError::Internal(_))), "{got:?}");
-        assert!(matches!(got[3], Err(AppError::Internal(_))), "{got:?}");
+        assert!(matches!(got[2], Err(StoreError::Refused { .. })), "{got:?}");
+        assert!(matches!(got[3], Err(StoreError::Refused { .. })), "{got:?}");
         assert_eq!(stored(&store, a).await, ["A1R"]);
         assert_eq!(stored(&store, b).await, ["A2R", "B5"]);
         // The writer works on after the refusal.

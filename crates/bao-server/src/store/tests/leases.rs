@@ -2,12 +2,12 @@
 //! stale fencing number refused, a lease given back taken at once.
 
 use bao_core::Side;
+use bao_protocol::{Outcome, Reason};
 
 use super::services::TestDb;
 use super::{games, stored, write};
-use crate::error::AppError;
-use crate::protocol::{Outcome, Reason};
 use crate::store::group::{commit, MoveJob};
+use crate::store::StoreError;
 use crate::store::{Location, Node, Owner, Store};
 
 /// Two nodes, `a` and `b`, on one fresh database, with leases too long to expire during a test (expiry is
@@ -52,14 +52,20 @@ async fn a_lease_is_taken_over_after_expiry_and_the_old_owner_can_never_write_ag
         "a live lease is not taken"
     );
     let refused = b.insert_move(id, &write(1, "a2L")).await;
-    assert!(matches!(refused, Err(AppError::NotSaved(_))), "{refused:?}");
+    assert!(
+        matches!(refused, Err(StoreError::LeaseLost { .. })),
+        "{refused:?}"
+    );
 
     expire(&a, id).await;
     assert_eq!(b.take_lease(id).await.expect("take"), Owner::Here);
     b.insert_move(id, &write(1, "a2L")).await.expect("b writes");
     // a does not know yet: every kind of write it tries is refused.
     let moved = a.insert_move(id, &write(1, "a3L")).await;
-    assert!(matches!(moved, Err(AppError::NotSaved(_))), "{moved:?}");
+    assert!(
+        matches!(moved, Err(StoreError::LeaseLost { .. })),
+        "{moved:?}"
+    );
     assert_eq!(
         lost_a.recv().await.as_deref(),
         Some(id),

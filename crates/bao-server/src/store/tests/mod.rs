@@ -6,11 +6,11 @@ mod group;
 mod leases;
 
 use bao_core::Variant;
+use bao_protocol::{SeatKind, Status};
 
 use super::{GameRow, MoveWrite, Store};
-use crate::protocol::{SeatKind, Status};
 
-#[path = "../../../tests/common/services.rs"]
+#[path = "../../../tests/it/common/services.rs"]
 pub(super) mod services;
 
 /// Each `async fn NAME(store: Store) { … }` becomes a module `NAME` of two tests, `sqlite` and `postgres`,

@@ -1,0 +1,681 @@
+//! Three server nodes (`--nats-url`, issue 19) as processes on loopback ports, sharing one fresh PostgreSQL
+//! schema and the machine's NATS server (both started by `scripts/services.sh` when missing: in CI a
+//! missing one is a failure). A game with its two players and a spectator on three different nodes; every
+//! player action and its refusals through a node that does not own the game; the owner killed with SIGKILL
+//! in the middle of a game; a clocked game whose owner dies still flags.
+//!
+//! `NODE_LOGS=1` shows the nodes' debug logs, each line after its node's name.
+
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use common::services::{ensure, TestDb};
+use common::{create_and_join, post_json, spawn_binary_with, ws_connect, Got, Guard, Ws};
+use serde_json::{json, Value};
+
+/// Leases of the test nodes: short, so that a dead node's games are taken over quickly.
+const LEASE_MS: &str = "1000";
+/// How long play may stop when the owner dies (issue 19: "play resumes within 5 s").
+const FAILOVER: Duration = Duration::from_secs(5);
+
+/// One node process.
+struct Node {
+    proc: Guard,
+    addr: String,
+    name: String,
+}
+
+/// Three nodes on the database `db`, or `None` (outside CI) when NATS cannot be had.
+fn three_nodes(db: &TestDb, dirs: &[tempfile::TempDir; 3]) -> Option<Vec<Node>> {
+    if !ensure("nats", 4222) {
+        return None;
+    }
+    let tag = rand::random::<u32>();
+    let logs = std::env::var_os("NODE_LOGS").is_some();
+    let level = if logs {
+        "debug,sqlx=warn,hyper=info"
+    } else {
+        "info"
+    };
+    Some(
+        dirs.iter()
+            .enumerate()
+            .map(|(i, dir)| {
+                let name = format!("node{}-{tag}", i + 1);
+                let env = [
+                    ("BAO_DATABASE_URL", db.url.as_str()),
+                    ("BAO_NATS_URL", "nats://127.0.0.1:4222"),
+                    ("BAO_NODE_NAME", name.as_str()),
+                    ("BAO_LEASE_MS", LEASE_MS),
+                    ("BAO_WS_RATE", "1000"),
+                    ("BAO_WS_BURST", "1000"),
+                    // The load test's games and sockets all come from 127.0.0.1.
+                    ("BAO_CREATE_PER_MINUTE", "1000000"),
+                    ("BAO_WS_PER_ADDRESS", "1000000"),
+                    ("BAO_WS_CONNECT_RATE", "1000000"),
+                    ("BAO_WS_CONNECT_BURST", "1000000"),
+                    ("BAO_WS_ADDRESS_RATE", "1000000"),
+                    ("BAO_WS_ADDRESS_BURST", "1000000"),
+                    ("BAO_LOG_LEVEL", level),
+                ];
+                let (proc, _, addr, rx) = spawn_binary_with(dir.path(), &env, None);
+                if logs {
+                    let n = i + 1;
+                    std::thread::spawn(move || {
+                        for l in rx {
+                            eprintln!("node{n}: {l}");
+                        }
+                    });
+                }
+                Node { proc, addr, name }
+            })
+            .collect(),
+    )
+}
+
+fn dirs() -> [tempfile::TempDir; 3] {
+    [(); 3].map(|_| tempfile::tempdir().unwrap())
+}
+
+/// Three nodes and a game between friends created on the first, both seats taken.
+struct Game {
+    db: TestDb,
+    _dirs: [tempfile::TempDir; 3],
+    nodes: Vec<Node>,
+    id: String,
+    south: String,
+    north: String,
+}
+
+impl Game {
+    /// A Kujifunza game with the creator south and `clock`, on three fresh nodes; `None` (outside CI) when
+    /// PostgreSQL or NATS cannot be had.
+    async fn start(clock: Value) -> Option<Game> {
+        let db = TestDb::create().await?;
+        let dirs = dirs();
+        let nodes = three_nodes(&db, &dirs)?;
+        let body = json!({"variant": "kujifunza", "seat": "south", "clock": clock});
+        let (id, created, joined) =
+            create_and_join(&format!("http://{}", nodes[0].addr), body).await;
+        Some(Game {
+            db,
+            _dirs: dirs,
+            nodes,
+            id,
+            south: created["token"].as_str().unwrap().to_owned(),
+            north: joined["token"].as_str().unwrap().to_owned(),
+        })
+    }
+
+    fn addr(&self, i: usize) -> &str {
+        &self.nodes[i].addr
+    }
+
+    /// Connects south to node `nodes[0]`, north to `nodes[1]`, the spectator to `nodes[2]`, each saying
+    /// hello with version `v`.
+    async fn seat(&self, nodes: [usize; 3], v: u64) -> Table {
+        Table::seat(
+            &self.id,
+            (&self.south, &self.north),
+            nodes.map(|i| self.addr(i)),
+            v,
+        )
+        .await
+    }
+
+    /// The index of the node that holds the game's lease.
+    async fn owner(&self) -> usize {
+        use sqlx::Connection;
+        let mut c = sqlx::PgConnection::connect(&self.db.url).await.unwrap();
+        let (owner,): (String,) = sqlx::query_as("SELECT node FROM leases WHERE game_id = $1")
+            .bind(&self.id)
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
+        self.nodes.iter().position(|n| n.name == owner).unwrap()
+    }
+
+    /// Kills (SIGKILL) the node that holds the game's lease; returns its index.
+    async fn kill_owner(&mut self) -> usize {
+        let dead = self.owner().await;
+        self.nodes[dead].proc.0.kill().unwrap();
+        self.nodes[dead].proc.0.wait().unwrap();
+        dead
+    }
+}
+
+/// The game's snapshot from node `at`.
+async fn snapshot(at: &str, id: &str) -> Value {
+    reqwest::get(format!("http://{at}/api/games/{id}"))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+/// The three sockets of a game: south, north, a spectator.
+struct Table {
+    south: Ws,
+    north: Ws,
+    watcher: Ws,
+}
+
+impl Table {
+    /// Connects south to node `a`, north to `b`, the spectator to `c`, each saying hello with `v`.
+    async fn seat(id: &str, tokens: (&str, &str), nodes: [&str; 3], v: u64) -> Table {
+        let mut south = ws_connect(nodes[0], id).await;
+        assert_eq!(south.hello(Some(tokens.0), v).await["you"], "south");
+        let mut north = ws_connect(nodes[1], id).await;
+        assert_eq!(north.hello(Some(tokens.1), v).await["you"], "north");
+        let mut watcher = ws_connect(nodes[2], id).await;
+        assert_eq!(watcher.hello(None, v).await["you"], "spectator");
+        Table {
+            south,
+            north,
+            watcher,
+        }
+    }
+
+    fn mover(&mut self, side: &Value) -> &mut Ws {
+        if side == "south" {
+            &mut self.south
+        } else {
+            &mut self.north
+        }
+    }
+
+    /// Plays `n` moves from ply `from` (the first legal move each time, read from node `at`'s snapshot);
+    /// every socket must get every `moved` event, the same text with the same version. Returns them.
+    async fn play(&mut self, at: &str, id: &str, from: u64, n: u64) -> Vec<Value> {
+        let mut seen = Vec::new();
+        for ply in from..from + n {
+            let snap = snapshot(at, id).await;
+            assert_eq!(snap["status"], "playing", "{snap}");
+            let mv = snap["legal"][0].as_str().unwrap().to_owned();
+            self.mover(&snap["position"]["to_move"])
+                .send(json!({"t": "move", "ply": ply, "move": mv}))
+                .await;
+            let ev = self.south.recv_t("moved").await;
+            assert_eq!(ev["ply"], ply);
+            assert_eq!(self.north.recv_t("moved").await, ev, "north sees it");
+            assert_eq!(
+                self.watcher.recv_t("moved").await,
+                ev,
+                "the spectator sees it"
+            );
+            seen.push(ev);
+        }
+        seen
+    }
+}
+
+/// Collects the versioned events a socket gets until nothing has come for `quiet_ms`.
+async fn drain(ws: &mut Ws, quiet_ms: u64) -> Vec<Value> {
+    let mut out = Vec::new();
+    while let Ok(Some(Ok(m))) = tokio::time::timeout(
+        Duration::from_millis(quiet_ms),
+        futures_util::StreamExt::next(&mut ws.stream),
+    )
+    .await
+    {
+        if let tokio_tungstenite::tungstenite::Message::Text(t) = m {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if v.get("v").is_some() && v["t"] != "welcome" && v["t"] != "snapshot" {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn players_and_a_spectator_on_three_nodes_see_every_event_in_order() {
+    let Some(g) = Game::start(Value::Null).await else {
+        return;
+    };
+    let id = g.id.as_str();
+    let mut t = g.seat([0, 1, 2], 0).await;
+    // Each reads up to the presence that shows everyone (a spectator is counted at most a second after it
+    // came); from then on they must see the same events.
+    for ws in [&mut t.south, &mut t.north, &mut t.watcher] {
+        ws.recv_t("snapshot").await;
+        loop {
+            let p = ws.recv_t("presence").await;
+            if p["south"] == true && p["north"] == true && p["watchers"] == 1 {
+                break;
+            }
+        }
+    }
+    // The snapshot through any node is the owner's.
+    let snaps = [
+        snapshot(g.addr(0), id).await,
+        snapshot(g.addr(1), id).await,
+        snapshot(g.addr(2), id).await,
+    ];
+    assert_eq!(snaps[0]["id"], snaps[1]["id"]);
+    assert_eq!(snaps[0]["position"], snaps[1]["position"]);
+    assert_eq!(snaps[0]["position"], snaps[2]["position"]);
+
+    let played = t.play(g.addr(2), id, 0, 12).await;
+    let versions: Vec<u64> = played.iter().map(|e| e["v"].as_u64().unwrap()).collect();
+    assert!(versions.windows(2).all(|w| w[0] < w[1]), "{versions:?}");
+    // A quick message from north's node reaches the others.
+    t.north
+        .send(json!({"t": "say", "phrase": "good_luck"}))
+        .await;
+    assert_eq!(t.south.recv_t("said").await["phrase"], "good_luck");
+    assert_eq!(t.watcher.recv_t("said").await["phrase"], "good_luck");
+    // Every versioned event after the moves, in the same order with the same versions, everywhere (the
+    // presence of a socket that leaves, here; presence is published at most once a second).
+    t.watcher.close().await;
+    let a = drain(&mut t.south, 1500).await;
+    let b = drain(&mut t.north, 1500).await;
+    assert_eq!(a, b);
+    assert!(a.iter().any(|e| e["t"] == "presence"), "{a:?}");
+
+    // A reconnect through another node replays exactly the missed events.
+    let last = versions[7];
+    let mut late = ws_connect(g.addr(1), id).await;
+    late.hello(None, last).await;
+    let replayed = drain(&mut late, 500).await;
+    let moved: Vec<&Value> = replayed.iter().filter(|e| e["t"] == "moved").collect();
+    let expected: Vec<&Value> = played[8..].iter().collect();
+    assert_eq!(
+        moved, expected,
+        "the moves after v {last}, replayed by node 2"
+    );
+    // The record and the history answer through any node.
+    let record = reqwest::get(format!("http://{}/api/games/{id}/record", g.addr(1)))
+        .await
+        .unwrap();
+    assert_eq!(record.status(), 200);
+    let history: Value = reqwest::get(format!(
+        "http://{}/api/games/{id}/history?from=0&to=3",
+        g.addr(2)
+    ))
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert_eq!(
+        history["positions"].as_array().map(Vec::len),
+        Some(3),
+        "{history}"
+    );
+}
+
+/// The `code` of the next `error` message `ws` gets (skipping the events before it).
+async fn error_code(ws: &mut Ws) -> Value {
+    ws.recv_t("error").await["code"].clone()
+}
+
+/// Every kind of player action, and the room's refusals of them, cross nodes as they are: sockets on the two
+/// nodes that do not own the game get the same events, the same texts for the sender alone (a move sent
+/// again, a rematch already agreed) and the same error codes as the owner's own sockets would.
+#[tokio::test]
+async fn every_action_and_its_refusals_cross_nodes_unchanged() {
+    let Some(g) = Game::start(Value::Null).await else {
+        return;
+    };
+    let id = g.id.as_str();
+    let owner = g.owner().await;
+    let others: Vec<usize> = (0..3).filter(|&i| i != owner).collect();
+    // South on the owner, north and the spectator each on another node.
+    let mut t = g.seat([owner, others[0], others[1]], 0).await;
+    let north_node = g.addr(others[0]);
+
+    // Refusals before any move: a spectator's resignation, a takeback with nothing to take back, the free
+    // seat asked for through a third node.
+    t.watcher.send(json!({"t": "resign"})).await;
+    assert_eq!(error_code(&mut t.watcher).await, "not_a_player");
+    t.north.send(json!({"t": "takeback"})).await;
+    assert_eq!(error_code(&mut t.north).await, "bad_message");
+    let join = reqwest::Client::new()
+        .post(format!("http://{}/api/games/{id}/join", g.addr(others[1])))
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(join.status(), 409);
+    let body: Value = join.json().await.unwrap();
+    assert_eq!(body["error"], "seat_taken", "{body}");
+
+    let played = t.play(north_node, id, 0, 2).await;
+    // North's move sent again: the same `moved` text, to north alone.
+    t.north
+        .send(json!({"t": "move", "ply": 1, "move": played[1]["move"]}))
+        .await;
+    assert_eq!(t.north.recv_t("moved").await, played[1]);
+    // Too late to abort; a takeback offered from north's node, declined from the owner's.
+    t.north.send(json!({"t": "abort"})).await;
+    assert_eq!(error_code(&mut t.north).await, "bad_message");
+    t.north.send(json!({"t": "takeback"})).await;
+    let offer = t.south.recv_t("takeback").await;
+    assert_eq!(offer["offered_by"], "north");
+    assert_eq!(t.watcher.recv_t("takeback").await, offer);
+    t.south.send(json!({"t": "takeback_decline"})).await;
+    let declined = t.north.recv_t("takeback_declined").await;
+    assert_eq!(t.watcher.recv_t("takeback_declined").await, declined);
+    t.north.send(json!({"t": "takeback_decline"})).await;
+    assert_eq!(error_code(&mut t.north).await, "bad_message");
+    // A quick message, and a second one too soon.
+    t.north.send(json!({"t": "say", "phrase": "hello"})).await;
+    assert_eq!(t.south.recv_t("said").await["phrase"], "hello");
+    t.north.send(json!({"t": "say", "phrase": "thanks"})).await;
+    assert_eq!(error_code(&mut t.north).await, "rate_limited");
+
+    // North resigns from its node; then a rematch offered there and accepted on the owner's.
+    t.north.send(json!({"t": "resign"})).await;
+    let ended = t.south.recv_t("ended").await;
+    assert_eq!(
+        ended["result"],
+        json!({"winner": "south", "reason": "resign"})
+    );
+    assert_eq!(t.watcher.recv_t("ended").await, ended);
+    t.north.send(json!({"t": "resign"})).await;
+    assert_eq!(error_code(&mut t.north).await, "game_over");
+    t.north.send(json!({"t": "rematch"})).await;
+    let offer = t.south.recv_t("rematch").await;
+    assert_eq!(offer["offered_by"], "north");
+    t.south.send(json!({"t": "rematch"})).await;
+    // Everyone gets the offer, then the agreed rematch: each player with its own seat and token.
+    assert_eq!(t.north.recv_t("rematch").await, offer);
+    let north_new = t.north.recv_t("rematch").await;
+    assert_eq!(north_new["seat"], "south", "sides swap: {north_new}");
+    assert!(north_new["token"].is_string(), "{north_new}");
+    assert_eq!(t.watcher.recv_t("rematch").await, offer);
+    let public = t.watcher.recv_t("rematch").await;
+    assert_eq!(public["game"], north_new["game"]);
+    assert!(public.get("token").is_none(), "{public}");
+    // Asked again from north's node: its own text of the agreed rematch, token and all.
+    t.north.send(json!({"t": "rematch"})).await;
+    assert_eq!(t.north.recv_t("rematch").await, north_new);
+}
+
+#[tokio::test]
+async fn the_owner_killed_mid_game_loses_no_move_and_play_resumes_within_5_s() {
+    let Some(mut g) = Game::start(Value::Null).await else {
+        return;
+    };
+    let id = g.id.clone();
+    let mut t = g.seat([0, 1, 2], 0).await;
+    let mut acked = t.play(g.addr(1), &id, 0, 8).await;
+
+    // The next move is sent, and the game's node killed at once: it may or may not have been applied.
+    let snap = snapshot(g.addr(2), &id).await;
+    let (side, mv) = (
+        snap["position"]["to_move"].clone(),
+        snap["legal"][0].as_str().unwrap().to_owned(),
+    );
+    t.mover(&side)
+        .send(json!({"t": "move", "ply": 8, "move": mv}))
+        .await;
+    let dead = g.kill_owner().await;
+    let killed = Instant::now();
+
+    // Sockets on the other nodes are closed (their relay lost the owner) or were on the dead node: all
+    // reconnect, each to a node that lives, with the last version it had.
+    for ws in [&mut t.south, &mut t.north, &mut t.watcher] {
+        while let Got::Json(_) = ws.next().await {}
+    }
+    assert!(
+        killed.elapsed() < FAILOVER,
+        "sockets learn of the death in {:?}",
+        killed.elapsed()
+    );
+    drop(t);
+    let alive: Vec<usize> = (0..3).filter(|i| *i != dead).collect();
+    let last_v = acked.last().unwrap()["v"].as_u64().unwrap();
+    let mut t = g.seat([alive[0], alive[1], alive[0]], last_v).await;
+    // The move sent before the kill, sent again: applied now, or answered as already played; once.
+    t.mover(&side)
+        .send(json!({"t": "move", "ply": 8, "move": mv}))
+        .await;
+    let again = t.mover(&side).recv_t("moved").await;
+    assert_eq!(again["ply"], 8);
+    assert_eq!(again["move"], mv.as_str());
+    let resumed = killed.elapsed();
+    assert!(resumed < FAILOVER, "play resumed after {resumed:?}");
+    acked.push(again);
+    drop(t);
+    // Play goes on through the nodes that live.
+    let mut t = g.seat([alive[1], alive[0], alive[1]], 0).await;
+    acked.extend(t.play(g.addr(alive[0]), &id, 9, 4).await);
+
+    let after = snapshot(g.addr(alive[1]), &id).await;
+    let moves: Vec<&str> = after["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let acked_moves: Vec<&str> = acked.iter().map(|e| e["move"].as_str().unwrap()).collect();
+    assert_eq!(moves, acked_moves, "every acknowledged move, once each");
+    eprintln!("failover: play resumed {resumed:?} after the kill");
+}
+
+/// Moves stored in the database `url` so far.
+async fn moves_stored(url: &str) -> i64 {
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM moves")
+        .fetch_one(&mut c)
+        .await
+        .unwrap();
+    n
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_killed_under_load_loses_no_acknowledged_move_and_play_resumes_within_5_s() {
+    let Some(db) = TestDb::create().await else {
+        return;
+    };
+    let dirs = dirs();
+    let Some(mut nodes) = three_nodes(&db, &dirs) else {
+        return;
+    };
+    // The load generator on the three nodes: each game created on one node in turn (which owns it), its
+    // players and spectator on different nodes; sockets that close are opened again elsewhere.
+    let mut args = bao_loadtest::args::Args::defaults();
+    args.target = nodes.iter().map(|n| format!("http://{}", n.addr)).collect();
+    args.games = 60;
+    args.spectators = 1;
+    args.rate = 150.0;
+    args.think = "exp:200ms".parse().unwrap();
+    args.duration = Duration::from_secs(8);
+    args.connect_rate = 0.0;
+    args.progress = Duration::ZERO;
+    args.json = true;
+    args.seed = Some(19);
+    args.reconnect = true;
+    args.verify_moves = true;
+    let run = tokio::spawn(bao_loadtest::run::run(args));
+
+    // Once play is under way, the second node (the owner of a third of the games, and the node of a third of
+    // the sockets) is killed.
+    let under_way = Instant::now();
+    while moves_stored(&db.url).await < 150 {
+        assert!(
+            under_way.elapsed() < Duration::from_secs(60),
+            "the load never got going"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    nodes[1].proc.0.kill().unwrap();
+    nodes[1].proc.0.wait().unwrap();
+    let at_kill = moves_stored(&db.url).await;
+
+    let report = run.await.unwrap().unwrap();
+    println!("{}", report.human());
+    let d = report.durability.as_ref().expect("moves verified");
+    assert_eq!(d.games_short, 0, "games that lost acknowledged moves");
+    assert_eq!(
+        d.games_long, 0,
+        "games with a move applied twice or unacknowledged"
+    );
+    assert_eq!(d.games_missing, 0);
+    assert_eq!(d.moves_found, d.moves_acknowledged);
+    assert_eq!(d.games_checked, report.games_ready);
+    assert!(report.errors.is_empty(), "errors: {:?}", report.errors);
+    assert_eq!(report.moves_lost, 0, "moves never answered");
+    assert_eq!(report.moves_acked, report.moves_sent);
+    assert!(report.reconnects > 0, "no socket was on the dead node?");
+    assert!(
+        report.resume_max_ms < FAILOVER.as_secs_f64() * 1000.0,
+        "a game waited {:.0} ms to go on",
+        report.resume_max_ms
+    );
+    // Play went on after the kill, on the games of the dead node too.
+    assert!(moves_stored(&db.url).await > at_kill + 150);
+}
+
+#[tokio::test]
+async fn an_owner_frozen_past_its_lease_never_writes_again_when_it_wakes() {
+    let Some(g) = Game::start(Value::Null).await else {
+        return;
+    };
+    let id = g.id.clone();
+    let owner = g.owner().await;
+    let (b, c) = ((owner + 1) % 3, (owner + 2) % 3);
+    // South on the owner, north and the spectator elsewhere.
+    let mut t = g.seat([owner, b, c], 0).await;
+    let mut acked = t.play(g.addr(b), &id, 0, 4).await;
+    let before = snapshot(g.addr(b), &id).await;
+    let stale_south = t.south;
+    drop((t.north, t.watcher));
+
+    // The owner freezes. The players come back through the two other nodes; the first command finds no owner
+    // and, once the lease has run out, one of them takes the game over.
+    common::signal(g.nodes[owner].proc.0.id(), "-STOP");
+    let frozen = Instant::now();
+    let mut t = Table::seat(
+        &id,
+        (&g.south, &g.north),
+        [g.addr(b), g.addr(c), g.addr(b)],
+        0,
+    )
+    .await;
+    acked.extend(t.play(g.addr(c), &id, 4, 4).await);
+    assert!(frozen.elapsed() < FAILOVER + Duration::from_secs(5));
+
+    // South's socket on the frozen node sends a move for ply 4 (legal in the position the frozen node still
+    // holds, and not the one played) and resigns: writes that only the fence can stop. The node wakes.
+    let legal = before["legal"].as_array().unwrap();
+    let stale_move = legal.last().unwrap().as_str().unwrap().to_owned();
+    let mut stale = stale_south;
+    stale
+        .send(json!({"t": "move", "ply": 4, "move": stale_move}))
+        .await;
+    stale.send(json!({"t": "resign"})).await;
+    common::signal(g.nodes[owner].proc.0.id(), "-CONT");
+    // It answers its player somehow (an error, the true move of ply 4 from the new owner, or closing the
+    // socket), but never with a move or an end it wrote itself.
+    let mut refused = 0;
+    loop {
+        match stale.next().await {
+            Got::Json(m) if m["t"] == "ended" => panic!("the frozen node ended the game: {m}"),
+            Got::Json(m) if m["t"] == "moved" => {
+                let ply = m["ply"].as_u64().unwrap() as usize;
+                assert_eq!(m, acked[ply], "a move it wrote itself");
+            }
+            Got::Json(m) if m["t"] == "error" => {
+                assert_eq!(m["code"], "unavailable", "{m}");
+                refused += 1;
+                if refused == 2 {
+                    break;
+                }
+            }
+            Got::Json(_) => continue,
+            _ => break,
+        }
+    }
+    // The players on the other nodes see nothing of it.
+    assert!(drain(&mut t.south, 300).await.is_empty());
+    assert!(drain(&mut t.north, 300).await.is_empty());
+    // The woken node gives the game up and serves the new owner's game.
+    let woke = Instant::now();
+    loop {
+        let snap = snapshot(g.addr(owner), &id).await;
+        if snap["moves"].as_array().map(Vec::len) == Some(8) {
+            assert_eq!(snap["status"], "playing");
+            break;
+        }
+        assert!(
+            woke.elapsed() < Duration::from_secs(5),
+            "the woken node still serves its own game: {snap}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The database holds the acknowledged moves, once each, and the game goes on.
+    use sqlx::Connection;
+    let mut pg = sqlx::PgConnection::connect(&g.db.url).await.unwrap();
+    let stored: Vec<(String,)> =
+        sqlx::query_as("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(&id)
+            .fetch_all(&mut pg)
+            .await
+            .unwrap();
+    let acked_moves: Vec<String> = acked
+        .iter()
+        .map(|e| e["move"].as_str().unwrap().to_owned())
+        .collect();
+    let stored: Vec<String> = stored.into_iter().map(|(m,)| m).collect();
+    assert_eq!(stored, acked_moves);
+    let (status,): (String,) = sqlx::query_as("SELECT status FROM games WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&mut pg)
+        .await
+        .unwrap();
+    assert_eq!(status, "playing", "the resignation was not written");
+    t.play(g.addr(owner), &id, 8, 2).await;
+}
+
+#[tokio::test]
+async fn a_clocked_game_whose_owner_dies_still_flags() {
+    let clock = json!({"kind": "live", "initial_s": 3, "increment_s": 0});
+    let Some(mut g) = Game::start(clock).await else {
+        return;
+    };
+    let id = g.id.clone();
+    let mut t = g.seat([0, 1, 2], 0).await;
+    // Both first moves start the clock; south has 3 s for the next.
+    t.play(g.addr(2), &id, 0, 2).await;
+    let dead = g.kill_owner().await;
+    drop(t);
+    let killed = Instant::now();
+    // Nobody comes back to the game: only the other nodes' watchdogs can end it. The status is read from
+    // the database, which loads no room.
+    let alive = g.addr((dead + 1) % 3).to_owned();
+    loop {
+        let url = format!("http://{alive}/api/games/status");
+        let list = post_json(&url, &json!({"ids": [id]})).await;
+        let game = &list[0];
+        if game["status"] == "finished" {
+            assert_eq!(game["result"]["reason"], "time", "{game}");
+            assert_eq!(game["result"]["winner"], "north", "{game}");
+            break;
+        }
+        assert!(
+            killed.elapsed() < Duration::from_secs(10),
+            "the game did not flag: {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn nats_without_postgres_is_refused_with_a_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = common::binary(dir.path(), &[("BAO_NATS_URL", "nats://127.0.0.1:4222")])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--nats-url") && err.contains("PostgreSQL"),
+        "{err}"
+    );
+}

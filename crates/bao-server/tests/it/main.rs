@@ -1,0 +1,27 @@
+//! The server's integration tests (the real server in-process or as its binary), each file a module of one
+//! binary that links once and runs them in parallel: `cargo test -p bao-server --test it [MODULE::]`.
+
+mod analysis;
+mod binary;
+mod clocks;
+mod cluster;
+mod common;
+mod durability;
+mod endless;
+mod limits;
+mod loadtest_clocked_run;
+mod loadtest_short_run;
+mod measure;
+mod metrics;
+mod monitoring;
+mod openapi;
+mod postgres;
+mod protocol;
+mod puzzles;
+mod qr;
+mod review;
+mod say;
+mod shipping;
+mod slow;
+mod status;
+mod takeback;

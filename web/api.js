@@ -1,0 +1,98 @@
+// Every request of the pages to the HTTP API (docs/protocol.md): JSON both ways, an error body as an ApiError, a
+// 429 tried again after its Retry-After when that is short (a longer one is the caller's to show).
+
+// 429s tried again at most; the longest Retry-After waited for, and the wait when none is named (s).
+const RETRIES = 2;
+const MAX_WAIT_S = 5;
+const DEFAULT_WAIT_S = 1;
+const REVIEW_POLLS = 120;
+
+/** A refusal: the server's code (or `network`, `http_STATUS`, `bad_answer`, `timeout`) and message. */
+export class ApiError extends Error {
+  /** @param {string} code @param {string} [message] @param {number} [status] @param {number} [retryAfter] */
+  constructor(code, message, status = 0, retryAfter = null) {
+    super(message || code);
+    this.code = code;
+    this.status = status;
+    this.retryAfter = retryAfter;
+  }
+}
+
+const sleep = (s) => new Promise((done) => setTimeout(done, s * 1000));
+
+/**
+ * One request (a `body` is POSTed as JSON); resolves for a 2xx status, else rejects with an ApiError.
+ * @param {string} path @param {{ body?: unknown, cache?: RequestCache }} [opts]
+ * @returns {Promise<{ status: number, data: any, retryAfter: number | null }>}
+ */
+export async function request(path, { body, cache } = {}) {
+  const accept = 'application/json';
+  /** @type {RequestInit} */
+  const init = body === undefined ? { headers: { accept }, cache } : { method: 'POST', headers: { accept, 'content-type': accept }, cache, body: JSON.stringify(body) };
+  for (let attempt = 0; ; attempt++) {
+    const r = await fetch(path, init).catch(() => null);
+    if (!r) throw new ApiError('network');
+    const named = r.headers.get('retry-after');
+    const retryAfter = named !== null && Number(named) >= 0 ? Number(named) : null;
+    const data = await r.json().catch(() => null);
+    if (r.ok) return { status: r.status, data, retryAfter };
+    const wait = retryAfter ?? DEFAULT_WAIT_S;
+    if (r.status === 429 && attempt < RETRIES && wait <= MAX_WAIT_S) {
+      await sleep(wait);
+      continue;
+    }
+    throw new ApiError(typeof data?.error === 'string' ? data.error : `http_${r.status}`, data?.message, r.status, retryAfter);
+  }
+}
+
+/** The answer's JSON; an answer without its field `need` is a `bad_answer`. */
+async function json(path, opts = {}, need = '') {
+  const { data } = await request(path, opts);
+  if (need && !data?.[need]) throw new ApiError('bad_answer');
+  return data;
+}
+const game = (id) => `/api/games/${encodeURIComponent(id)}`;
+
+export const fetchVersion = () => json('/api/version');
+
+/** POST /api/games: the new game's `{ id, token, seat, url }`. */
+export const createGame = (body) => json('/api/games', { body }, 'id');
+
+/** GET /api/games/{id}, or null when there is no such game. */
+export async function fetchSnapshot(id) {
+  try {
+    return await json(game(id), { cache: 'no-store' });
+  } catch (e) {
+    if (e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** Positions `from` .. `to` - 1: `{ from, positions, stages }`. */
+export const fetchHistory = (id, from, to) => json(`${game(id)}/history?from=${from}&to=${to}`);
+
+/** Takes the free seat: `{ token, seat }`. */
+export const takeSeat = (id) => json(`${game(id)}/join`, { body: {} }, 'token');
+
+/** @param {string[]} ids @returns {Promise<any[]>} where these games stand */
+export const fetchStatuses = (ids) => json('/api/games/status', { body: { ids } });
+
+/** The review of a finished game, asked again while the server answers 202 (reviewing). */
+export async function fetchReview(id) {
+  for (let i = 0; i < REVIEW_POLLS; i++) {
+    const r = await request(`${game(id)}/review`, { cache: 'no-store' });
+    if (r.status !== 202) return r.data;
+    await sleep(Math.min(MAX_WAIT_S, r.retryAfter ?? 1));
+  }
+  throw new ApiError('timeout');
+}
+
+/**
+ * The rules help: `{ stage, legal: [{move, position, trace}], blocked: {PIT: CODE}, best? }` (`best` searched for
+ * `thinkMs` when given).
+ */
+export const analyse = (position, thinkMs) => json('/api/analysis', { body: thinkMs ? { position, think_ms: thinkMs } : { position } });
+
+/** A puzzle: this one, or a random one of the variant. @param {{ id?: string, variant?: string }} which */
+export const fetchPuzzle = ({ id, variant }) =>
+  json(id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`);
