@@ -8,8 +8,9 @@
 #
 # The base images are made once and kept outside the clone as tarballs ($BAO_IMAGE_CACHE, default
 # /var/cache/bao-image-bases as root, else ${XDG_CACHE_HOME:-~/.cache}/bao-image-bases), imported again when the
-# local image store lacks them; the build stage's cargo registry and target directory are buildah cache mounts
-# (kept by buildah between builds), so that a warm run compiles only what changed.
+# local image store lacks them; the build stage's cargo registry and target directory are cache mounts (buildah
+# keeps them in /var/tmp/buildah-cache*), so that a warm run compiles only what changed. No --layers: cargo with
+# its target directory kept finds nothing to do in seconds, and no intermediate image is left behind per build.
 #
 # Needs root (or podman, buildah and debootstrap installed and working for this user). Exits non-zero when a check
 # fails. Environment: BAO_IMAGE_TAG (default localhost/bao-server:test), BAO_IMAGE_CACHE, BAO_IMAGE_KEEP=1 (keep
@@ -144,7 +145,7 @@ step "building $tag (commit $commit)"
 build_started=$SECONDS
 # --format docker keeps the HEALTHCHECK (the OCI format has none); --jobs 2 runs the runtime stage's apt-get
 # beside the compile.
-buildah bud --isolation=chroot --layers --pull=never --format docker --jobs 2 "${build[@]}" -t "$tag" . \
+buildah bud --isolation=chroot --pull=never --format docker --jobs 2 "${build[@]}" -t "$tag" . \
   >"$work/build.log" 2>&1 || { tail -40 "$work/build.log"; echo "image build failed"; exit 1; }
 build_secs=$((SECONDS - build_started))
 image_id="$(podman image inspect --format '{{.Id}}' "$tag")"
