@@ -13,8 +13,8 @@
 # its target directory kept finds nothing to do in seconds, and no intermediate image is left behind per build.
 #
 # Needs root (or podman, buildah and debootstrap installed and working for this user). Exits non-zero when a check
-# fails. Environment: BAO_IMAGE_TAG (default localhost/bao-server:test), BAO_IMAGE_CACHE, BAO_IMAGE_KEEP=1 (keep
-# the image built; it is kept anyway: the next build reuses its layers).
+# fails. Environment: BAO_IMAGE_TAG (default localhost/bao-server:test; the image is kept, replacing the previous
+# build of that tag), BAO_IMAGE_CACHE, BAO_DEBIAN_MIRROR (default http://deb.debian.org/debian).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
