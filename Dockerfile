@@ -11,14 +11,14 @@ ARG RUNTIME_IMAGE=debian:bookworm-slim
 FROM ${BUILD_IMAGE} AS build
 # The commit shown by `bao-server --version`, /api/version and the page footer (the context has no .git).
 ARG BAO_COMMIT=unknown
-# A certificate bundle for cargo to reach the crate registry through, when the builder's own does not do
+# A certificate bundle for cargo to reach the crate registry through, when the builder's own does not
 # (scripts/image-test.sh mounts the host's). Unset: cargo's defaults.
 ARG CARGO_HTTP_CAINFO
 # rust:1-bookworm's CARGO_HOME; set for other bases so that the registry cache below is where cargo looks.
 ENV CARGO_HOME=/usr/local/cargo
 WORKDIR /src
 # The context is only what the build reads: .dockerignore lets in the manifests, crates/, migrations/, puzzles/ and
-# web/ (what the crates include at compile time; crates/bao-server/tests/image_context.rs checks it).
+# web/ (what the crates include at compile time; crates/bao-server/tests/release.rs checks it).
 COPY . .
 # The registry and the target directory are cache mounts, kept by the builder between builds: a build after a
 # change compiles what changed, not every dependency again. The binary is copied out of the cache in the same step.
