@@ -93,8 +93,8 @@ pub(crate) fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap
 )]
 pub async fn version() -> Json<Version> {
     Json(Version {
-        version: env!("CARGO_PKG_VERSION").to_owned(),
-        commit: env!("BAO_COMMIT").to_owned(),
+        version: crate::VERSION.to_owned(),
+        commit: crate::COMMIT.to_owned(),
     })
 }
 
