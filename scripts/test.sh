@@ -3,7 +3,8 @@
 # the browser tests in a real headless Chromium, then fuzzes the HTTP API against its OpenAPI description
 # (scripts/api-fuzz.sh). Installs what the tests need when it is missing (Debian's chromium and prometheus packages
 # when run as root, the npm packages of tests/browser, schemathesis from PyPI under target/), then
-# smoke-tests the release binary as a self-hoster runs it. PostgreSQL (for the tests on both databases) is the
+# smoke-tests the release binary as a self-hoster runs it, and builds and runs the Docker image
+# (scripts/image-test.sh; BAO_SKIP_IMAGE_TEST=1 skips it). PostgreSQL (for the tests on both databases) is the
 # machine's, or Debian's package started by scripts/services.sh. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,3 +48,13 @@ scripts/api-fuzz.sh
 
 echo "== release smoke test"
 scripts/release-smoke.sh
+
+# The Docker image, built from the Dockerfile and run as a self-hoster runs it, without a Docker engine (buildah;
+# base images made with debootstrap once and kept outside the clone). After the smoke test, whose bao-loadtest it
+# reuses.
+if [ "${BAO_SKIP_IMAGE_TEST:-0}" = "1" ]; then
+  echo "== image test skipped (BAO_SKIP_IMAGE_TEST=1)"
+else
+  echo "== image test"
+  scripts/image-test.sh
+fi

@@ -109,6 +109,11 @@ pub struct Args {
     /// For clusters, where a node may have been killed during the run (no restart needed).
     #[arg(long)]
     pub verify_moves: bool,
+    /// After the run, write every game played to this file as JSON, `[{"id": ID, "moves": N}, ...]`: its id and
+    /// the moves acknowledged, for a check made later, e.g. after the server was restarted
+    /// (scripts/image-test.sh).
+    #[arg(long, value_name = "PATH")]
+    pub games_out: Option<PathBuf>,
     /// When a socket closes or a target stops answering during the play phase (a node of a cluster died),
     /// open the socket again on the next target that answers and go on with the game: a move in flight is
     /// counted as acknowledged if the new snapshot shows it played, and sent again otherwise. Without it, a
@@ -163,6 +168,7 @@ impl Args {
             json: false,
             verify_durability: false,
             verify_moves: false,
+            games_out: None,
             reconnect: false,
             reconnect_within: Duration::from_secs(15),
             mode: Mode::Play,
@@ -202,12 +208,13 @@ impl Args {
             Mode::Flag | Mode::Idle => {
                 if self.verify_durability
                     || self.verify_moves
+                    || self.games_out.is_some()
                     || self.reconnect
                     || self.computer_games > 0
                     || self.spectators > 0
                 {
                     return Err(
-                        "--mode flag and idle take no --verify-durability, --verify-moves, --reconnect, --computer-games or --spectators"
+                        "--mode flag and idle take no --verify-durability, --verify-moves, --games-out, --reconnect, --computer-games or --spectators"
                             .into(),
                     );
                 }

@@ -227,6 +227,23 @@ pub async fn run(args: Args) -> Result<Report, String> {
             clocked::drive(args.clone(), targets, http.clone(), server_pid).await
         }
     };
+    if let (Ok(report), Some(path)) = (&mut result, &args.games_out) {
+        let games: Vec<PlayedGame> = lock(&played)
+            .iter()
+            .map(|(id, moves)| PlayedGame {
+                id: id.clone(),
+                moves: *moves,
+            })
+            .collect();
+        let written = serde_json::to_vec(&games)
+            .map_err(|e| e.to_string())
+            .and_then(|json| std::fs::write(path, json).map_err(|e| e.to_string()));
+        if let Err(e) = written {
+            eprintln!("--games-out {}: {e}", path.display());
+            report.errors.insert("games_out_write".into(), 1);
+            report.finish();
+        }
+    }
     if let (Ok(report), true) = (&mut result, args.verify_moves) {
         let games = std::mem::take(&mut *lock(&played));
         report.durability = Some(verify_durability(&http, &bases, games, report).await);
@@ -264,6 +281,13 @@ pub async fn run(args: Args) -> Result<Report, String> {
         }
     }
     result
+}
+
+/// One line of `--games-out`: a game played and the moves acknowledged in it.
+#[derive(serde::Serialize)]
+struct PlayedGame {
+    id: String,
+    moves: u64,
 }
 
 /// Checks each played game, read from the first of `bases` that answers (the restarted server, or the nodes

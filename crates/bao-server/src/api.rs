@@ -38,8 +38,8 @@ use crate::ws;
 )]
 pub async fn version() -> Json<Version> {
     Json(Version {
-        version: env!("CARGO_PKG_VERSION").to_owned(),
-        commit: env!("BAO_COMMIT").to_owned(),
+        version: crate::VERSION.to_owned(),
+        commit: crate::COMMIT.to_owned(),
     })
 }
 

@@ -42,3 +42,16 @@ pub mod store;
 pub mod summaries;
 pub mod tokens;
 pub mod ws;
+
+/// The server's version: the crate's, from the workspace's Cargo.toml.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The commit the server was built from: `BAO_COMMIT` at build time, else `git rev-parse HEAD`, else `unknown`
+/// (`build.rs`).
+pub const COMMIT: &str = env!("BAO_COMMIT");
+/// What `bao-server --version` prints after the name: the version and the commit.
+pub const VERSION_AND_COMMIT: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("BAO_COMMIT"),
+    ")"
+);

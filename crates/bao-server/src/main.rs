@@ -15,7 +15,7 @@ use tracing_subscriber::EnvFilter;
 
 /// Play Bao in the browser: the web server.
 #[derive(Parser)]
-#[command(name = "bao-server", version, about)]
+#[command(name = "bao-server", version = bao_server::VERSION_AND_COMMIT, about)]
 struct Cli {
     #[command(flatten)]
     config: Config,

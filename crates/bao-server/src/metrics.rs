@@ -309,8 +309,8 @@ impl Metrics {
         let build = Family::<BuildLabels, Gauge>::default();
         build
             .get_or_create(&BuildLabels {
-                version: env!("CARGO_PKG_VERSION"),
-                commit: env!("BAO_COMMIT"),
+                version: crate::VERSION,
+                commit: crate::COMMIT,
             })
             .set(1);
         r.register(

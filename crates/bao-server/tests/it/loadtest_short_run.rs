@@ -63,18 +63,28 @@ async fn short_run_in_process() {
     let (addr, stop, handle) = common::load::start_in_process_server(dir.path().to_path_buf());
     common::load::wait_until_up(addr).await;
 
-    let report = tokio::time::timeout(
-        Duration::from_secs(240),
-        bao_loadtest::run::run(short_args(format!("http://{addr}"))),
-    )
-    .await
-    .expect("the run must stop by itself")
-    .unwrap();
+    let mut args = short_args(format!("http://{addr}"));
+    let games_out = dir.path().join("games.json");
+    args.games_out = Some(games_out.clone());
+    let report = tokio::time::timeout(Duration::from_secs(240), bao_loadtest::run::run(args))
+        .await
+        .expect("the run must stop by itself")
+        .unwrap();
     let _ = stop.send(());
     tokio::task::spawn_blocking(move || handle.join().unwrap())
         .await
         .unwrap();
     check(&report, GAMES, SECS, RATE);
+    // --games-out lists every game played with its acknowledged moves.
+    let games: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&games_out).unwrap()).unwrap();
+    let games = games.as_array().unwrap();
+    assert_eq!(games.len() as u64, report.games_ready);
+    let moves: u64 = games.iter().map(|g| g["moves"].as_u64().unwrap()).sum();
+    assert_eq!(moves, report.moves_acked);
+    assert!(games
+        .iter()
+        .all(|g| g["id"].as_str().is_some_and(|id| !id.is_empty())));
     // Random games end: finished games must have been replaced to keep the load steady.
     if report.games_finished > 0 {
         assert!(report.games_ready > GAMES as u64);

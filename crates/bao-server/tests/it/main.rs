@@ -19,6 +19,7 @@ mod postgres;
 mod protocol;
 mod puzzles;
 mod qr;
+mod release;
 mod review;
 mod say;
 mod shipping;
