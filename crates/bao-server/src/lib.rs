@@ -34,6 +34,7 @@ pub mod metrics;
 pub mod openapi;
 pub mod puzzles;
 pub mod qr;
+pub mod rates;
 pub mod record;
 pub mod review;
 pub mod room;

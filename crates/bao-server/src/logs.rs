@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use governor::DefaultDirectRateLimiter;
 
-use crate::limits::{direct, quota};
+use crate::rates::{direct, quota};
 
 /// Lets log lines of one kind through at a bounded rate and counts the ones it holds back.
 #[derive(Debug)]

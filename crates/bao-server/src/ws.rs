@@ -12,8 +12,9 @@ use governor::DefaultDirectRateLimiter;
 use tokio::sync::broadcast::{self, error::RecvError};
 
 use crate::error::AppError;
-use crate::limits::{self, SocketSlot};
+use crate::limits::SocketSlot;
 use crate::metrics::{Limit, Via};
+use crate::rates;
 use crate::room::{Action, ActionReply, Event, Greeting, RoomHandle};
 use crate::state::AppState;
 
@@ -147,9 +148,9 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
         state: state.clone(),
         room,
         hello: None,
-        rate: limits::direct(limits::quota(cfg.ws_rate, cfg.ws_burst)),
+        rate: rates::direct(rates::quota(cfg.ws_rate, cfg.ws_burst)),
         slot,
-        strikes: limits::direct(limits::quota(1.0, f64::from(cfg.ws_strikes))),
+        strikes: rates::direct(rates::quota(1.0, f64::from(cfg.ws_strikes))),
     };
     let mut shutdown = state.shutdown_signal();
     let hello_deadline = tokio::time::Instant::now() + HELLO_TIMEOUT;
