@@ -7,7 +7,8 @@
 # every run sends the same requests.
 #
 # Usage: scripts/api-fuzz.sh
-#   BAO_FUZZ_BIN=path     fuzz this server binary instead of building the release one
+#   BAO_FUZZ_BIN=path     fuzz this server binary instead of building the release one (scripts/test.sh passes
+#                         the one its Rust tests built)
 #   BAO_FUZZ_EXAMPLES=N   test cases per operation and phase (default 100)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -42,13 +43,12 @@ fi
 if [ -n "${BAO_FUZZ_BIN:-}" ]; then
   server="$BAO_FUZZ_BIN"
 else
-  # The release smoke test builds the same binary next, so this costs nothing extra.
   cargo build --release --locked -p bao-server
   server="$target/release/bao-server"
 fi
 
+source "$root/scripts/lib.sh"
 tmp="$(mktemp -d)"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 server_pid=""
 cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
@@ -59,11 +59,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Limits far above what the fuzzer sends, so that it tests the API and not the rate limiter.
-"$server" --bind "127.0.0.1:$port" --data-dir "$tmp/data" \
-  --create-per-minute 100000 --max-games 100000 --computer-threads 1 --log-level warn \
-  >"$tmp/server.log" 2>&1 &
-server_pid=$!
+# Limits far above what the fuzzer sends, so that it tests the API and not the rate limiter; on a port the
+# server picks itself (start_server reads it from the log).
+start_server "$tmp/server.log" "$server" --data-dir "$tmp/data" \
+  --create-per-minute 100000 --max-games 100000 --computer-threads 1
 healthy=0
 for _ in $(seq 1 300); do
   if "$server" --bind "127.0.0.1:$port" healthcheck --timeout 1 >/dev/null 2>&1; then healthy=1; break; fi

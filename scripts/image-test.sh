@@ -14,7 +14,8 @@
 #
 # Needs root (or podman, buildah and debootstrap installed and working for this user). Exits non-zero when a check
 # fails. Environment: BAO_IMAGE_TAG (default localhost/bao-server:test; the image is kept, replacing the previous
-# build of that tag), BAO_IMAGE_CACHE, BAO_DEBIAN_MIRROR (default http://deb.debian.org/debian).
+# build of that tag), BAO_IMAGE_CACHE, BAO_DEBIAN_MIRROR (default http://deb.debian.org/debian), BAO_LOADTEST_BIN
+# (the load generator that plays through the image; default: a release build of it).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -246,8 +247,13 @@ head -1 "$work/server1.log" | python3 -c 'import json,sys; json.loads(sys.stdin.
   || { cat "$work/server1.log"; echo "the log is not JSON (BAO_LOG_FORMAT=json in the image)"; exit 1; }
 
 step "playing games over HTTP and WebSocket"
-cargo build --release --locked -q -p bao-loadtest
-"$target/release/bao-loadtest" --target "http://127.0.0.1:$port" --games 4 --duration 3s --rate 60 --think 0 \
+# The load generator: BAO_LOADTEST_BIN (scripts/test.sh passes the one its Rust tests built), else a release build.
+loadtest="${BAO_LOADTEST_BIN:-}"
+if [ -z "$loadtest" ]; then
+  cargo build --release --locked -q -p bao-loadtest
+  loadtest="$target/release/bao-loadtest"
+fi
+"$loadtest" --target "http://127.0.0.1:$port" --games 4 --duration 3s --rate 60 --think 0 \
   --seed 11 --progress 0 --json --verify-moves --games-out "$work/games.json" >"$work/report.json"
 python3 - "$work/report.json" <<'PY'
 import json, sys

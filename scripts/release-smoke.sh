@@ -8,13 +8,29 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 target="${CARGO_TARGET_DIR:-$root/target}"
 
+# BAO_SMOKE_SERVER_BIN and BAO_SMOKE_LOADTEST_BIN: run these binaries instead of building the release ones and
+# starting the server with `cargo run --release` (scripts/test.sh passes the ones its Rust tests built, so that CI
+# builds the workspace once; the image test builds the shipped profile).
+source "$root/scripts/lib.sh"
+
 echo "== release smoke test"
-# Built one by one: building both in one command may unify features differently and make `cargo run` below
-# rebuild the server.
-cargo build --release --locked -p bao-server
-cargo build --release --locked -p bao-loadtest
+if [ -n "${BAO_SMOKE_SERVER_BIN:-}" ]; then
+  server_bin="$BAO_SMOKE_SERVER_BIN"
+  run_server=("$server_bin")
+else
+  # Built one by one: building both in one command may unify features differently and make `cargo run` below
+  # rebuild the server.
+  cargo build --release --locked -p bao-server
+  server_bin="$target/release/bao-server"
+  run_server=(cargo run --release --locked -q -p bao-server --)
+fi
+if [ -n "${BAO_SMOKE_LOADTEST_BIN:-}" ]; then
+  loadtest_bin="$BAO_SMOKE_LOADTEST_BIN"
+else
+  cargo build --release --locked -p bao-loadtest
+  loadtest_bin="$target/release/bao-loadtest"
+fi
 tmp="$(mktemp -d)"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 server_pid=""
 cleanup() {
   if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill -9 "$server_pid" 2>/dev/null || true; fi
@@ -22,21 +38,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The README's command line, with a fresh data directory.
-BAO_DATA_DIR="$tmp/data" cargo run --release --locked -q -p bao-server -- --bind "127.0.0.1:$port" \
-  >"$tmp/server.log" 2>&1 &
-server_pid=$!
+# The README's command line, with a fresh data directory, on a port the server picks (it logs which).
+BAO_DATA_DIR="$tmp/data" start_server "$tmp/server.log" "${run_server[@]}"
 
 healthy=0
 for _ in $(seq 1 600); do
-  if "$target/release/bao-server" --bind "127.0.0.1:$port" healthcheck --timeout 2 2>/dev/null; then
+  if "$server_bin" --bind "127.0.0.1:$port" healthcheck --timeout 2 2>/dev/null; then
     healthy=1
     break
   fi
   sleep 0.2
 done
 [ "$healthy" = 1 ] || { echo "server never became healthy"; cat "$tmp/server.log"; exit 1; }
-grep -q "listening on http://127.0.0.1:$port" "$tmp/server.log" || { echo "no log line with the address"; exit 1; }
 
 # The built-in web client answers.
 python3 - "$port" <<'PY'
@@ -49,7 +62,7 @@ assert 'data-role="moves"' in game, "game page"
 PY
 
 # Games through HTTP and WebSocket, every move answered, none lost, no error.
-"$target/release/bao-loadtest" --target "http://127.0.0.1:$port" --games 8 --duration 4s --rate 100 \
+"$loadtest_bin" --target "http://127.0.0.1:$port" --games 8 --duration 4s --rate 100 \
   --think 0 --seed 7 --progress 0 --json >"$tmp/report.json"
 python3 - "$tmp/report.json" <<'PY'
 import json, sys
@@ -65,7 +78,7 @@ kill -TERM "$server_pid"
 wait "$server_pid"
 server_pid=""
 [ -s "$tmp/data/bao.db" ] || { echo "no database after the stop"; exit 1; }
-if "$target/release/bao-server" --bind "127.0.0.1:$port" healthcheck --timeout 1 2>/dev/null; then
+if "$server_bin" --bind "127.0.0.1:$port" healthcheck --timeout 1 2>/dev/null; then
   echo "healthcheck passed with the server stopped"
   exit 1
 fi

@@ -2,10 +2,12 @@
 # Starts the servers that the PostgreSQL and cluster tests use, when they do not answer on the machine already:
 #   scripts/services.sh postgres   PostgreSQL on 127.0.0.1:5432, trust authentication, a database `test`
 #   scripts/services.sh nats       NATS with JetStream on 127.0.0.1:4222
+#   scripts/services.sh stop       stops the servers this script started (never the machine's own), unless a
+#                                  test run still uses them (see `scripts/test.sh`: it holds $base/users shared)
 # From Debian's packages (`postgresql`, `nats-server`), installed when missing (as root). The servers it starts
-# keep their data under /tmp/bao-test-services and run until the machine stops (or `pkill -F` of their pid files
-# there). The tests call this themselves (crates/bao-server/tests/common/services.rs); scripts/test.sh calls it
-# first so that the first tests do not wait for it.
+# keep their data under /tmp/bao-test-services and run until `stop` (scripts/test.sh stops them when it ends).
+# The tests call this themselves (crates/bao-server/tests/it/common/services.rs); scripts/test.sh calls it first
+# so that the first tests do not wait for it.
 # (BAO_SERVICES_DIR and BAO_SERVICES_PG_PORT change where and on which port, to try this script beside running servers.)
 set -euo pipefail
 base=${BAO_SERVICES_DIR:-/tmp/bao-test-services}
@@ -65,10 +67,29 @@ start_nats() {
   wait_for 4222
 }
 
+# Stops what start_postgres and start_nats started here, when no test run holds $base/users (shared).
+stop_started() {
+  exec 8>"$base/users"
+  flock -xn 8 || { echo "services.sh: another test run still uses the services; left running"; return 0; }
+  if [ -s "$base/postgres/postmaster.pid" ]; then
+    bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
+    run=(runuser -u postgres --)
+    [ "$(id -u)" = 0 ] || run=()
+    "${run[@]}" "$bin/pg_ctl" -D "$base/postgres" -m fast -w stop >/dev/null && echo "services.sh: stopped PostgreSQL"
+  fi
+  if [ -s "$base/nats.pid" ] && kill -0 "$(cat "$base/nats.pid")" 2>/dev/null; then
+    kill -TERM "$(cat "$base/nats.pid")"
+    for _ in $(seq 1 100); do kill -0 "$(cat "$base/nats.pid")" 2>/dev/null || break; sleep 0.1; done
+    rm -f "$base/nats.pid"
+    echo "services.sh: stopped NATS"
+  fi
+}
+
 for service in "$@"; do
   case "$service" in
     postgres) start_postgres ;;
     nats) start_nats ;;
-    *) echo "services.sh: unknown service $service (postgres, nats)" >&2; exit 2 ;;
+    stop) stop_started ;;
+    *) echo "services.sh: unknown service $service (postgres, nats, stop)" >&2; exit 2 ;;
   esac
 done

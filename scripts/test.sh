@@ -1,60 +1,111 @@
 #!/usr/bin/env bash
-# The project's one test command (README: "Test"): every Rust test of the workspace, the rules pages' texts, then
-# the browser tests in a real headless Chromium, then fuzzes the HTTP API against its OpenAPI description
-# (scripts/api-fuzz.sh). Installs what the tests need when it is missing (Debian's chromium and prometheus packages
-# when run as root, the npm packages of tests/browser, schemathesis from PyPI under target/), then
-# smoke-tests the release binary as a self-hoster runs it, and builds and runs the Docker image
-# (scripts/image-test.sh; BAO_SKIP_IMAGE_TEST=1 skips it). PostgreSQL (for the tests on both databases) is the
-# machine's, or Debian's package started by scripts/services.sh. Exits non-zero when any test fails.
+# The project's one test command (README: "Test"): every Rust test of the workspace (cargo nextest when installed,
+# else cargo test), the rules pages' texts, the web client's types, the browser tests in a real headless Chromium,
+# the HTTP API fuzzed against its OpenAPI description (scripts/api-fuzz.sh), a smoke test of the server as a
+# self-hoster runs it, and the Docker image built and run (scripts/image-test.sh; BAO_SKIP_IMAGE_TEST=1 skips it).
+#
+# The workspace is built once, by the Rust tests (the test profile, optimised): the browser tests, the fuzzing and
+# the smoke test run the bao-server and bao-loadtest binaries of that build. What the tests need from Debian
+# (chromium, prometheus's promtool, postgresql and nats-server when the machine runs none, podman, buildah and
+# debootstrap for the image) is named in one line first and installed when run as root; otherwise the command
+# stops there with the apt-get line to run. PostgreSQL and NATS are the machine's when they answer (127.0.0.1:5432,
+# :4222), else started from Debian's packages by scripts/services.sh and stopped again at the end. Prints the
+# time of every step at the end. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$(pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+source scripts/lib.sh
 
-# Prometheus's checker for the monitoring files of deploy/: crates/bao-server/tests/monitoring.rs runs it (the rules'
-# unit tests above all) when it is installed.
-if ! command -v promtool >/dev/null && [ "$(id -u)" = 0 ]; then
-  echo "== installing promtool (Debian's prometheus package)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+services_base=${BAO_SERVICES_DIR:-/tmp/bao-test-services}
+finish() {
+  local status=$?
+  # This run no longer uses the services: stop those started for the tests, unless another run still does.
+  exec 8>&-
+  scripts/services.sh stop || true
+  steps_summary
+  exit "$status"
+}
+trap finish EXIT
+
+# ---- what the machine must have ----
+answers() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+packages=()
+for tool in node npm python3; do
+  command -v "$tool" >/dev/null || { echo "test.sh: $tool is missing (the README's requirements)" >&2; exit 1; }
+done
+[ "${BAO_SKIP_BROWSER_TESTS:-0}" = "1" ] || [ -x /usr/bin/chromium ] || packages+=(chromium)
+command -v promtool >/dev/null || packages+=(prometheus)
+answers 5432 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
+answers 4222 || command -v nats-server >/dev/null || packages+=(nats-server)
+if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then
+  for tool in podman buildah debootstrap; do command -v "$tool" >/dev/null || packages+=("$tool"); done
+fi
+if [ "${#packages[@]}" -gt 0 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "test.sh: the tests need Debian packages that are not installed; as root run:" >&2
+    echo "  apt-get install -y --no-install-recommends ${packages[*]}" >&2
+    exit 1
+  fi
+  step "installing Debian packages the tests need: ${packages[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 fi
 
+# ---- services ----
 # PostgreSQL for the store's tests on both databases and the server's tests on PostgreSQL, and NATS for the
-# cluster's tests: the machine's when they answer (127.0.0.1:5432, :4222), else Debian's packages started on a
-# temporary directory. The tests start them themselves too (crates/bao-server/tests/common/services.rs); here
-# first, so that no test waits for an install. Without them those tests fail in CI (CI set) and are skipped
-# elsewhere.
-echo "== PostgreSQL and NATS for the tests"
-scripts/services.sh postgres || echo "PostgreSQL could not be started: its tests fail in CI, are skipped elsewhere"
-scripts/services.sh nats || echo "NATS could not be started: the cluster tests fail in CI, are skipped elsewhere"
+# cluster's tests. Held shared while this run lasts, so that another run's end does not stop them under it.
+step "PostgreSQL and NATS for the tests"
+mkdir -p "$services_base"
+exec 8>"$services_base/users"
+flock -s 8
+scripts/services.sh postgres nats
 
-echo "== cargo test --workspace"
-cargo test --workspace --locked
+# ---- Rust ----
+if command -v cargo-nextest >/dev/null; then
+  # One process per test, as many at once as cores, each test's output shown only when it fails
+  # (.config/nextest.toml: no retries). Doc tests are not run by nextest: cargo test runs them after.
+  step "Rust tests (cargo nextest run --workspace)"
+  cargo nextest run --workspace --locked
+  step "Rust doc tests (cargo test --doc --workspace)"
+  cargo test --doc --workspace --locked
+else
+  step "Rust tests (cargo test --workspace; install cargo-nextest for a faster run)"
+  cargo test --workspace --locked
+fi
+# The binaries the Rust tests' build made (the test profile writes them under debug/), for the steps below.
+server_bin="$target/debug/bao-server"
+loadtest_bin="$target/debug/bao-loadtest"
+[ -x "$server_bin" ] && [ -x "$loadtest_bin" ] || { echo "test.sh: the test build left no $server_bin or $loadtest_bin" >&2; exit 1; }
 
-# The rules pages' texts against web/rules-data.js, which cargo test has just checked against the engine.
-echo "== rules pages (node --test tests/rules)"
+# ---- the web client ----
+# The rules pages' texts against web/rules-data.js, which the Rust tests have just checked against the engine.
+step "rules pages (node --test tests/rules)"
 node --test tests/rules/
 
 # The web client's JSDoc, type-checked: tsc --checkJs --noEmit over web/ (typescript pinned in tests/typecheck).
-echo "== web client types (tsc --checkJs, tests/typecheck)"
+step "web client types (tsc --checkJs, tests/typecheck)"
 (cd tests/typecheck && { [ -x node_modules/.bin/tsc ] || npm ci --no-audit --no-fund; } && node_modules/.bin/tsc -p tsconfig.json)
 
 if [ "${BAO_SKIP_BROWSER_TESTS:-0}" = "1" ]; then
-  echo "== browser tests skipped (BAO_SKIP_BROWSER_TESTS=1)"
+  step "browser tests skipped (BAO_SKIP_BROWSER_TESTS=1)"
 else
-  echo "== browser tests"
-  tests/browser/run.sh
+  step "browser tests (tests/browser, files in parallel)"
+  BAO_SERVER_BIN="$server_bin" tests/browser/run.sh
 fi
 
-echo "== API fuzzing"
-scripts/api-fuzz.sh
+# ---- the server from outside ----
+step "API fuzzing (scripts/api-fuzz.sh)"
+BAO_FUZZ_BIN="$server_bin" scripts/api-fuzz.sh
 
-echo "== release smoke test"
-scripts/release-smoke.sh
+step "smoke test (scripts/release-smoke.sh)"
+BAO_SMOKE_SERVER_BIN="$server_bin" BAO_SMOKE_LOADTEST_BIN="$loadtest_bin" scripts/release-smoke.sh
 
 # The Docker image, built from the Dockerfile and run as a self-hoster runs it, without a Docker engine (buildah;
-# base images made with debootstrap once and kept outside the clone). After the smoke test, whose bao-loadtest it
-# reuses.
+# base images made with debootstrap once and kept outside the clone).
 if [ "${BAO_SKIP_IMAGE_TEST:-0}" = "1" ]; then
-  echo "== image test skipped (BAO_SKIP_IMAGE_TEST=1)"
+  step "image test skipped (BAO_SKIP_IMAGE_TEST=1)"
 else
-  echo "== image test"
-  scripts/image-test.sh
+  step "image test (scripts/image-test.sh)"
+  BAO_LOADTEST_BIN="$loadtest_bin" scripts/image-test.sh
 fi

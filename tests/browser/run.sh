@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Browser tests of the web client: installs what is missing, builds the server, runs the tests.
-# Usage: tests/browser/run.sh            (from anywhere; CARGO_TARGET_DIR is honoured, default target/)
+# Browser tests of the web client: installs what is missing, builds the server (unless BAO_SERVER_BIN names one),
+# runs the test files in parallel.
+# Usage: tests/browser/run.sh [FILE…]    (from anywhere; CARGO_TARGET_DIR is honoured, default target/)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -16,6 +17,13 @@ fi
 if [ ! -d "$here/node_modules/playwright-core" ] || [ ! -d "$here/node_modules/jsqr" ] || [ ! -d "$here/node_modules/axe-core" ]; then
   (cd "$here" && npm ci --no-audit --no-fund)
 fi
-(cd "$root" && cargo build --release -p bao-server)
+# The server: BAO_SERVER_BIN when set (scripts/test.sh passes the one its Rust tests built), else the release build.
+if [ -z "${BAO_SERVER_BIN:-}" ]; then
+  (cd "$root" && cargo build --release -p bao-server)
+  export BAO_SKIP_BUILD=1
+fi
 cd "$here"
-BAO_SKIP_BUILD=1 node --test --test-concurrency=1 tests/
+# The files in parallel, one per core (BAO_BROWSER_JOBS to change): each starts its own server and browser.
+jobs="${BAO_BROWSER_JOBS:-$(nproc)}"
+if [ "$#" -eq 0 ]; then set -- tests/; fi
+node --test --test-concurrency="$jobs" "$@"

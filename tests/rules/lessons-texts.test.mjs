@@ -1,4 +1,4 @@
-// The lessons' texts (web/i18n/learn/<lang>.js) for the steps of web/lessons-data.js ( checked against the engine by crates/bao-core/tests/lessons.rs): every
+// The lessons' texts (web/i18n/learn/<lang>.js) for the steps of web/lessons-data.js ( checked against the engine by crates/bao-core/tests/it/lessons.rs): every
 // step of every variant has its title, task, hint and closing words in all five languages, every variant its line
 // on /learn, and no language has texts for a step that does not exist. A move a step's texts name in notation (a
 // hint's "play A3R") is one of the step's expected moves, in every language.

@@ -1,6 +1,6 @@
 // The texts of the rules pages in all five languages, against the data the engine checks.
 //
-// crates/bao-core/tests/rules_pages.rs proves that web/rules-data.js (boards, traces, numbers) is what the
+// crates/bao-core/tests/it/rules_pages.rs proves that web/rules-data.js (boards, traces, numbers) is what the
 // engine says. This test proves that the texts quote that data and nothing typed by hand:
 // - every number in a text is a {placeholder} filled from web/rules-data.js (pit names, years and <code>
 //   aside), and every placeholder resolves, on every page and in every language;

@@ -1,10 +1,11 @@
 //! Starting the server binary on a free loopback port with a temporary data directory.
 
-use std::net::{Ipv4Addr, SocketAddr, TcpListener};
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, Command};
 
 /// A server process started by the load generator; killed when dropped.
@@ -21,17 +22,33 @@ pub struct SpawnedServer {
     log: Option<PathBuf>,
 }
 
-/// A free TCP port on 127.0.0.1 (bound then released; a small race with other programs is possible).
-pub fn free_port() -> std::io::Result<u16> {
-    let l = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?;
-    Ok(l.local_addr()?.port())
+/// How long the server may take to say where it listens.
+const START_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The address in the server's start-up log line (`bao-server listening on http://ADDR`), if `line` is it.
+fn listening_addr(line: &str) -> Option<SocketAddr> {
+    let rest = line.split("listening on http://").nth(1)?;
+    let addr: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ':')
+        .collect();
+    addr.parse().ok()
+}
+
+/// `RUST_LOG` for the server: the caller's filter (or `warn`), with the start-up line kept, which says where
+/// the server listens.
+fn log_filter() -> String {
+    let base = std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".into());
+    format!("{base},bao_server::app=info")
 }
 
 impl SpawnedServer {
-    /// Starts `bin --bind 127.0.0.1:PORT --data-dir TMP [extra…]` and waits until `/healthz` answers 200.
+    /// Starts `bin --bind 127.0.0.1:0 --data-dir TMP [extra…]`, reads the port the server bound from its log
+    /// (no port is guessed here, so no other program can take it in between), and waits until `/healthz`
+    /// answers 200.
     ///
-    /// The per-address game-creation limit is lifted (`BAO_CREATE_PER_MINUTE`) and logging is quieted
-    /// (`RUST_LOG=warn`) unless those are already set in the environment or given in `extra`.
+    /// The per-address game-creation limit is lifted (`BAO_CREATE_PER_MINUTE`) unless already set in the
+    /// environment; logging is quieted to `RUST_LOG` (default `warn`) and the start-up line.
     pub async fn start(
         bin: &Path,
         extra: &[String],
@@ -52,11 +69,9 @@ impl SpawnedServer {
         http: &reqwest::Client,
         data_dir: tempfile::TempDir,
     ) -> Result<SpawnedServer, String> {
-        let port = free_port().map_err(|e| format!("free port: {e}"))?;
-        let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, port));
         let mut cmd = Command::new(bin);
         cmd.arg("--bind")
-            .arg(addr.to_string())
+            .arg("127.0.0.1:0")
             .arg("--data-dir")
             .arg(data_dir.path())
             .args(extra)
@@ -76,10 +91,9 @@ impl SpawnedServer {
                 cmd.env(var, value);
             }
         }
-        if std::env::var_os("RUST_LOG").is_none() {
-            cmd.env("RUST_LOG", "warn");
-        }
-        match log {
+        cmd.env("RUST_LOG", log_filter());
+        // The log (on stderr) is read here for the address, then copied to `log` (or dropped) as it comes.
+        let mut sink = match log {
             Some(path) => {
                 let f = std::fs::OpenOptions::new()
                     .create(true)
@@ -89,34 +103,76 @@ impl SpawnedServer {
                 let f2 = f
                     .try_clone()
                     .map_err(|e| format!("server log {}: {e}", path.display()))?;
-                cmd.stdout(f).stderr(f2);
+                cmd.stdout(f);
+                Some(tokio::fs::File::from_std(f2))
             }
             None => {
-                cmd.stdout(Stdio::null()).stderr(Stdio::null());
+                cmd.stdout(Stdio::null());
+                None
             }
-        }
+        };
+        cmd.stderr(Stdio::piped());
         let mut child = cmd
             .spawn()
             .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
         let pid = child
             .id()
             .ok_or_else(|| "the server exited at once".to_string())?;
-        let url = format!("http://{addr}/healthz");
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            if let Ok(Some(status)) = child.try_wait() {
-                return Err(format!("the server exited during start-up: {status}"));
-            }
-            if let Ok(r) = http.get(&url).send().await {
-                if r.status().is_success() {
-                    break;
+        let stderr = child
+            .stderr
+            .take()
+            .ok_or_else(|| "the server's stderr was not piped".to_string())?;
+        let (addr_tx, addr_rx) = tokio::sync::oneshot::channel();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            let mut addr_tx = Some(addr_tx);
+            while let Ok(Some(line)) = lines.next_line().await {
+                if let Some(addr) = listening_addr(&line) {
+                    if let Some(tx) = addr_tx.take() {
+                        let _ = tx.send(addr);
+                    }
+                }
+                if let Some(f) = sink.as_mut() {
+                    let _ = f.write_all(format!("{line}\n").as_bytes()).await;
                 }
             }
-            if Instant::now() > deadline {
-                let _ = child.start_kill();
-                return Err(format!("the server did not answer {url} within 60 s"));
+        });
+        // The address, or the end of the log (the server exited) or the time out.
+        let addr = match tokio::time::timeout(START_TIMEOUT, addr_rx).await {
+            Ok(Ok(addr)) => addr,
+            Ok(Err(_)) => {
+                let status = child
+                    .wait()
+                    .await
+                    .map(|s| s.to_string())
+                    .unwrap_or_default();
+                return Err(format!("the server exited during start-up: {status}"));
             }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            Err(_) => {
+                let _ = child.start_kill();
+                return Err(format!(
+                    "the server did not say where it listens within {} s",
+                    START_TIMEOUT.as_secs()
+                ));
+            }
+        };
+        let url = format!("http://{addr}/healthz");
+        let healthy = async {
+            loop {
+                if let Ok(r) = http.get(&url).send().await {
+                    if r.status().is_success() {
+                        return;
+                    }
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        };
+        if tokio::time::timeout(START_TIMEOUT, healthy).await.is_err() {
+            let _ = child.start_kill();
+            return Err(format!(
+                "the server did not answer {url} within {} s",
+                START_TIMEOUT.as_secs()
+            ));
         }
         Ok(SpawnedServer {
             child,
@@ -176,10 +232,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn free_ports_are_bindable() {
-        let p = free_port().unwrap();
-        assert!(p > 0);
-        let _l = TcpListener::bind((Ipv4Addr::LOCALHOST, p)).unwrap();
+    fn the_address_is_read_from_the_start_up_line() {
+        let line = "2026-12-01T19:00:00Z  INFO bao_server::app: bao-server listening on http://127.0.0.1:40123 addr=127.0.0.1:40123";
+        assert_eq!(
+            listening_addr(line),
+            Some("127.0.0.1:40123".parse().unwrap())
+        );
+        let json = r#"{"fields":{"message":"bao-server listening on http://127.0.0.1:8080"}}"#;
+        assert_eq!(
+            listening_addr(json),
+            Some("127.0.0.1:8080".parse().unwrap())
+        );
+        assert_eq!(listening_addr("bao-server starting"), None);
     }
 
     #[tokio::test]

@@ -109,6 +109,11 @@ pub struct Config {
     /// turn, so computer games never take every core from the others. 0: the number of cores.
     #[arg(long, env = "BAO_COMPUTER_THREADS", default_value_t = 0)]
     pub computer_threads: usize,
+    /// Seeds the computer opponent's random choices (its noise and blunders at the easy levels) with this
+    /// number in every game instead of with the game's id, so that its replies to the same moves are the same
+    /// from one game to the next: for tests and for reproducing a game. Unset: each game its own seed.
+    #[arg(long, env = "BAO_COMPUTER_SEED")]
+    pub computer_seed: Option<u64>,
     /// `POST /api/analysis` requests per minute and client address (also the burst).
     #[arg(long, env = "BAO_ANALYSIS_PER_MINUTE", default_value_t = 60.0)]
     pub analysis_per_minute: f64,
@@ -174,6 +179,7 @@ impl Config {
             shutdown_timeout_secs: 10,
             max_rooms: 50_000,
             computer_threads: 0,
+            computer_seed: None,
             analysis_per_minute: 60.0,
             status_per_minute: 120.0,
             analysis_concurrency: 2,

@@ -1,65 +1,74 @@
-// Test harness: builds and starts the real bao-server on a free port with a fresh data directory, and launches
+// Test harness: starts the real bao-server on a port of its own choosing with a fresh data directory, and launches
 // Debian's chromium through playwright-core.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import net from 'node:net';
 import { chromium } from 'playwright-core';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const TARGET = resolve(ROOT, process.env.CARGO_TARGET_DIR || 'target');
-export const SERVER_BIN = join(TARGET, 'release', 'bao-server');
+/** The server binary: `BAO_SERVER_BIN` when set (scripts/test.sh passes the one its Rust tests built), else the
+ * release build, made here when missing. */
+export const SERVER_BIN = process.env.BAO_SERVER_BIN || join(TARGET, 'release', 'bao-server');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 export function buildServer() {
+  if (process.env.BAO_SERVER_BIN) {
+    if (!existsSync(SERVER_BIN)) throw new Error(`BAO_SERVER_BIN=${SERVER_BIN} does not exist`);
+    return;
+  }
   if (process.env.BAO_SKIP_BUILD === '1' && existsSync(SERVER_BIN)) return;
   const r = spawnSync('cargo', ['build', '--release', '-p', 'bao-server'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error('cargo build --release -p bao-server failed');
 }
 
-export function freePort() {
-  return new Promise((res, rej) => {
-    const s = net.createServer();
-    s.unref();
-    s.on('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
+/** The address in the server's "listening on http://…" log line, once it has been written. */
+function listeningPort(log) {
+  const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
+  return m ? Number(m[1]) : null;
 }
 
 /** Starts the server (`opts.args`: more flags); returns { url, port, dataDir, stop(), restart() }. */
 export async function startServer(opts = {}) {
   buildServer();
-  const port = opts.port || (await freePort());
+  // Port 0 the first time: the server binds a free port itself and says which in its log, so that no other
+  // program can take a port guessed here in between. A restart binds the same port again (the page reconnects to
+  // the address it was loaded from).
+  let port = opts.port || 0;
   const dataDir = opts.dataDir || mkdtempSync(join(tmpdir(), 'bao-web-test-'));
-  const url = `http://127.0.0.1:${port}`;
   let child = null;
   let log = '';
   const launch = async () => {
+    let thisRun = '';
     const args = ['--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', join(ROOT, 'web'), ...(opts.args || [])];
     child = spawn(SERVER_BIN, args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+      // The start-up line with the address is logged at info level by bao_server::app.
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn,bao_server::app=info' },
     });
-    child.stdout.on('data', (d) => (log += d));
-    child.stderr.on('data', (d) => (log += d));
-    const deadline = Date.now() + 30000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`bao-server exited early:\n${log}`);
-      try {
-        const r = await fetch(`${url}/healthz`);
-        if (r.ok) return;
-      } catch {
-        /* not up yet */
-      }
-      if (Date.now() > deadline) throw new Error(`bao-server did not become healthy:\n${log}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const c = child;
+    const ready = new Promise((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`bao-server did not say where it listens within 30 s:\n${log}`)), 30000);
+      const onData = (d) => {
+        log += d;
+        thisRun += d;
+        const p = listeningPort(thisRun);
+        if (p !== null) {
+          clearTimeout(timer);
+          res(p);
+        }
+      };
+      c.stdout.on('data', onData);
+      c.stderr.on('data', onData);
+      c.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        rej(new Error(`bao-server exited early (${code ?? signal}):\n${log}`));
+      });
+    });
+    port = await ready;
   };
   const stopChild = async () => {
     if (!child || child.exitCode !== null) return;
@@ -71,6 +80,7 @@ export async function startServer(opts = {}) {
     clearTimeout(timer);
   };
   await launch();
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     port,

@@ -1,5 +1,5 @@
 // The rules pages as a reader sees them, in every language, on a desktop and a phone: every board shows the
-// position of web/rules-data.js (which crates/bao-core/tests/rules_pages.rs checks against the engine), no
+// position of web/rules-data.js (which crates/bao-core/tests/it/rules_pages.rs checks against the engine), no
 // placeholder or missing step text is left, the ring has its sixteen pits, and nothing is wider than the screen.
 // Each board is a real table a screen reader can walk: a caption, a named header per row, and per cell the pit's
 // name and count in words.

@@ -66,7 +66,7 @@ impl Room {
         let crowd = Crowd::new(Side::ALL.map(|s| game.is_computer(s)), now());
         let (computer, computer_moves) = if game.kinds.contains(&SeatKind::Computer) {
             let level = game.level.unwrap_or(bao_ai::Level::Medium);
-            let (c, rx) = Computer::new(&game.id, level, deps.computer.clone());
+            let (c, rx) = Computer::new(&game.id, deps.computer_seed, level, deps.computer.clone());
             (Some(c), Some(rx))
         } else {
             (None, None)

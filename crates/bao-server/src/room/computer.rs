@@ -42,19 +42,24 @@ pub enum Taken {
 
 impl Computer {
     /// The computer of game `game_id` at `level`, searching with the `pool`'s permits; its moves arrive on
-    /// the returned receiver.
+    /// the returned receiver. Its random choices are seeded by the game's id, or by `fixed_seed` when given
+    /// (`--computer-seed`).
     pub fn new(
         game_id: &str,
+        fixed_seed: Option<u64>,
         level: Level,
         pool: ComputerPool,
     ) -> (Computer, mpsc::Receiver<ComputerMove>) {
         let (tx, rx) = mpsc::channel(2);
-        let digest = Sha256::digest(game_id.as_bytes());
-        let mut first = [0u8; 8];
-        first.copy_from_slice(&digest[..8]);
+        let game_seed = fixed_seed.unwrap_or_else(|| {
+            let digest = Sha256::digest(game_id.as_bytes());
+            let mut first = [0u8; 8];
+            first.copy_from_slice(&digest[..8]);
+            u64::from_le_bytes(first)
+        });
         let computer = Computer {
             level,
-            game_seed: u64::from_le_bytes(first),
+            game_seed,
             running: None,
             tx,
             pool,

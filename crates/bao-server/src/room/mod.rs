@@ -62,6 +62,8 @@ pub struct RoomDeps {
     pub computer: ComputerPool,
     /// The room's limits.
     pub limits: RoomLimits,
+    /// `--computer-seed`: the one seed of every game's computer opponent, instead of each game's own.
+    pub computer_seed: Option<u64>,
     /// The server's public address, for share links.
     pub public_url: Option<Arc<str>>,
     /// The other nodes, in a cluster (`--nats-url`): the registry forwards them the requests for their
@@ -104,6 +106,7 @@ impl RoomDeps {
                 idle_finished: Duration::from_secs(config.room_idle_secs.min(60)),
                 max_rooms: config.max_rooms,
             },
+            computer_seed: config.computer_seed,
             public_url: config.public_url.as_deref().map(Arc::from),
             other_nodes,
         }
