@@ -2,7 +2,8 @@
 # The project's one test command (README: "Test"): every Rust test of the workspace (cargo nextest when installed,
 # else cargo test), the rules pages' texts, the web client's types, the browser tests in a real headless Chromium,
 # the HTTP API fuzzed against its OpenAPI description (scripts/api-fuzz.sh), a smoke test of the server as a
-# self-hoster runs it, and the Docker image built and run (scripts/image-test.sh; BAO_SKIP_IMAGE_TEST=1 skips it).
+# self-hoster runs it, and the Docker image built (in the background, at the lowest priority, while the tests run)
+# and run (scripts/image-test.sh; BAO_SKIP_IMAGE_TEST=1 skips it).
 #
 # The workspace is built once, by the Rust tests (the test profile, optimised): the browser tests, the fuzzing and
 # the smoke test run the bao-server and bao-loadtest binaries of that build. What the tests need from Debian
@@ -18,8 +19,12 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 source scripts/lib.sh
 
 services_base=${BAO_SERVICES_DIR:-/tmp/bao-test-services}
+image_build_pid=""
 finish() {
   local status=$?
+  if [ -n "$image_build_pid" ] && kill -0 "$image_build_pid" 2>/dev/null; then
+    kill -TERM -- "-$image_build_pid" 2>/dev/null || true
+  fi
   # This run no longer uses the services: stop those started for the tests, unless another run still does.
   exec 8>&-
   scripts/services.sh stop || true
@@ -62,6 +67,17 @@ flock -s 8
 scripts/services.sh postgres nats
 
 # ---- Rust ----
+step "building the Rust tests (cargo test --workspace --no-run)"
+cargo test --workspace --locked --no-run
+# The Docker image compiles the workspace again in its own build stage (the shipped profile): at the lowest
+# priority in the background from here on, on the cores the tests below leave idle; the image test at the end
+# waits for it and runs the image.
+image_log="$target/image-build.log"
+if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then
+  echo "   (the image builds in the background; its log: $image_log)"
+  BAO_IMAGE_BUILD_ONLY=1 setsid nice -n 19 scripts/image-test.sh >"$image_log" 2>&1 &
+  image_build_pid=$!
+fi
 if command -v cargo-nextest >/dev/null; then
   # One process per test, as many at once as cores, each test's output shown only when it fails
   # (.config/nextest.toml: no retries). Doc tests are not run by nextest: cargo test runs them after.
@@ -107,5 +123,10 @@ if [ "${BAO_SKIP_IMAGE_TEST:-0}" = "1" ]; then
   step "image test skipped (BAO_SKIP_IMAGE_TEST=1)"
 else
   step "image test (scripts/image-test.sh)"
+  build_status=0
+  wait "$image_build_pid" || build_status=$?
+  image_build_pid=""
+  cat "$image_log"
+  [ "$build_status" = 0 ] || { echo "test.sh: the image did not build"; exit 1; }
   BAO_LOADTEST_BIN="$loadtest_bin" scripts/image-test.sh
 fi

@@ -133,16 +133,7 @@ async fn restart_keeps_the_game() {
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let mut events = Vec::new();
     for ply in 0..8u64 {
-        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
-        let mv = snap["legal"][0].as_str().unwrap().to_owned();
-        let mover = if snap["position"]["to_move"] == "south" {
-            &mut a
-        } else {
-            &mut b
-        };
-        mover
-            .send(json!({"t": "move", "ply": ply, "move": mv}))
-            .await;
+        send_first_legal(&s, &id, ply, &mut a, &mut b).await;
         events.push(a.recv_t("moved").await);
         b.recv_t("moved").await;
     }

@@ -39,6 +39,28 @@ pub(super) async fn two_players(s: &Server, id: &str, south: &str, north: &str) 
     (a, b)
 }
 
+/// Sends the first legal move of game `id`'s position (from its snapshot) as move `ply`, from `south` or `north`,
+/// whichever is to move; returns the move.
+pub(super) async fn send_first_legal(
+    s: &Server,
+    id: &str,
+    ply: u64,
+    south: &mut Ws,
+    north: &mut Ws,
+) -> String {
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    let mv = snap["legal"][0].as_str().unwrap().to_owned();
+    let mover = if snap["position"]["to_move"] == "south" {
+        south
+    } else {
+        north
+    };
+    mover
+        .send(json!({"t": "move", "ply": ply, "move": mv}))
+        .await;
+    mv
+}
+
 /// Plays the first legal move each ply until the game ends or `cap` plies; returns the last event seen.
 pub(super) async fn play_out(
     a: &mut Ws,

@@ -7,9 +7,7 @@ async fn resent_move_gets_the_same_event_to_the_sender_only() {
     let s = Server::fresh().await;
     let (id, south, north) = s.friends_game("kujifunza").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
-    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
-    let mv = snap["legal"][0].as_str().unwrap().to_owned();
-    a.send(json!({"t": "move", "ply": 0, "move": mv})).await;
+    let mv = send_first_legal(&s, &id, 0, &mut a, &mut b).await;
     let first = a.recv_t("moved").await;
     assert_eq!(b.recv_t("moved").await, first);
     a.send(json!({"t": "move", "ply": 0, "move": mv})).await;
@@ -26,9 +24,7 @@ async fn reconnect_gets_exactly_the_missed_events() {
     let s = Server::fresh().await;
     let (id, south, north) = s.friends_game("kujifunza").await;
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
-    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
-    let mv = snap["legal"][0].as_str().unwrap().to_owned();
-    a.send(json!({"t": "move", "ply": 0, "move": mv})).await;
+    send_first_legal(&s, &id, 0, &mut a, &mut b).await;
     let m0 = b.recv_t("moved").await;
     let seen_v = m0["v"].as_u64().unwrap();
     b.close().await;
@@ -68,16 +64,7 @@ async fn snapshot_when_new_ahead_or_too_far_behind() {
     let (mut a, mut b) = two_players(&s, &id, &south, &north).await;
     let mut v_after_first = 0;
     for ply in 0..6u64 {
-        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
-        let mv = snap["legal"][0].as_str().unwrap().to_owned();
-        let mover = if snap["position"]["to_move"] == "south" {
-            &mut a
-        } else {
-            &mut b
-        };
-        mover
-            .send(json!({"t": "move", "ply": ply, "move": mv}))
-            .await;
+        send_first_legal(&s, &id, ply, &mut a, &mut b).await;
         let ev = a.recv_t("moved").await;
         b.recv_t("moved").await;
         if ply == 0 {
