@@ -24,6 +24,7 @@ finish() {
   local status=$?
   if [ -n "$image_build_pid" ] && kill -0 "$image_build_pid" 2>/dev/null; then
     kill -TERM -- "-$image_build_pid" 2>/dev/null || true
+    wait "$image_build_pid" 2>/dev/null || true
   fi
   # This run no longer uses the services: stop those started for the tests, unless another run still does.
   exec 8>&-
@@ -64,7 +65,8 @@ step "PostgreSQL and NATS for the tests"
 mkdir -p "$services_base"
 exec 8>"$services_base/users"
 flock -s 8
-scripts/services.sh postgres nats
+# (fd 8 closed for what it starts: a server that kept it would hold the lock for ever.)
+scripts/services.sh postgres nats 8>&-
 
 # ---- Rust ----
 step "building the Rust tests (cargo test --workspace --no-run)"
@@ -75,7 +77,10 @@ cargo test --workspace --locked --no-run
 image_log="$target/image-build.log"
 if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then
   echo "   (the image builds in the background; its log: $image_log)"
-  BAO_IMAGE_BUILD_ONLY=1 setsid nice -n 19 scripts/image-test.sh >"$image_log" 2>&1 &
+  # Its own process group (stopped whole if this run ends first). With the kernel's autogroups a new session
+  # gets a group of its own, whose niceness is set too (else `nice` alone would not lower it against the tests).
+  BAO_IMAGE_BUILD_ONLY=1 setsid bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 scripts/image-test.sh' \
+    >"$image_log" 2>&1 8>&- &
   image_build_pid=$!
 fi
 if command -v cargo-nextest >/dev/null; then

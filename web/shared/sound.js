@@ -6,25 +6,13 @@ import { $ } from '/common.js';
 import { t, safeGet, safeSet, onLanguage } from '/i18n.js';
 
 const KEY = 'bao.sound';
-// Each sound: notes as [frequency Hz, start s, length s], the wave, and its loudness (0..1).
-const SOUNDS = {
-  sow: { notes: [[1250, 0, 0.025]], wave: 'triangle', gain: 0.05 },
-  capture: { notes: [[330, 0, 0.07], [220, 0.05, 0.09]], wave: 'triangle', gain: 0.16 },
-  turn: { notes: [[660, 0, 0.09], [880, 0.1, 0.14]], wave: 'sine', gain: 0.2 },
-  end: { notes: [[523, 0, 0.14], [659, 0.12, 0.14], [784, 0.24, 0.3]], wave: 'sine', gain: 0.2 },
-  deny: { notes: [[196, 0, 0.08]], wave: 'square', gain: 0.05 },
-  offer: { notes: [[784, 0, 0.1], [784, 0.16, 0.1]], wave: 'sine', gain: 0.18 },
-  // The last seconds of a live clock: a short high pip each second.
-  low: { notes: [[1568, 0, 0.06]], wave: 'square', gain: 0.06 },
-};
-// Ticks closer together than this are merged: a fast relay chain is a patter, not a buzz.
-const TICK_GAP_S = 0.045;
 
 export class Sound {
   constructor() {
     this.on = safeGet(KEY) !== 'off';
     this.ctx = null;
-    this.lastTick = 0;
+    /** @type {Promise<import('/shared/synth.js').Synth | null> | null} the sounds, once the audio has started */
+    this.synth = null;
     this.button = $('[data-action=sound]');
     this.button.addEventListener('click', () => this.toggle());
     onLanguage(() => this.showButton());
@@ -40,7 +28,8 @@ export class Sound {
     window.addEventListener('keydown', unlock, true);
   }
 
-  /** Creates (or wakes) the audio context; allowed only in answer to a click or key press. */
+  /** Creates (or wakes) the audio context; allowed only in answer to a click or key press. The sounds
+   * themselves (web/shared/synth.js) are loaded then, not with the page: no page can make sound before. */
   start() {
     const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext; // older Safari
     if (!Ctx) return;
@@ -49,6 +38,9 @@ export class Sound {
       if (this.ctx.state === 'suspended') this.ctx.resume().catch(() => {});
     } catch {
       this.ctx = null;
+    }
+    if (this.ctx && !this.synth) {
+      this.synth = import('/shared/synth.js').then((m) => new m.Synth(this.ctx)).catch(() => null);
     }
   }
 
@@ -65,30 +57,11 @@ export class Sound {
     this.button.replaceChildren(speaker(this.on), t('settings.sound'));
   }
 
-  /** Plays one of SOUNDS, when sound is on and the page may make sound. */
+  /** Plays one of synth.js's sounds by name, when sound is on and the page may make sound. */
   play(name) {
-    const s = SOUNDS[name];
     const ctx = this.ctx;
-    if (!s || !this.on || !ctx || ctx.state === 'closed') return;
-    const now = ctx.currentTime;
-    if (name === 'sow') {
-      if (now - this.lastTick < TICK_GAP_S) return;
-      this.lastTick = now;
-    }
-    for (const [freq, at, len] of s.notes) {
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      osc.type = s.wave;
-      osc.frequency.setValueAtTime(freq, now + at);
-      // A quick rise and an exponential fall: a blip, not a beep.
-      gain.gain.setValueAtTime(0.0001, now + at);
-      gain.gain.exponentialRampToValueAtTime(s.gain, now + at + 0.008);
-      gain.gain.exponentialRampToValueAtTime(0.0001, now + at + len);
-      osc.connect(gain);
-      gain.connect(ctx.destination);
-      osc.start(now + at);
-      osc.stop(now + at + len + 0.02);
-    }
+    if (!this.on || !ctx || ctx.state === 'closed' || !this.synth) return;
+    this.synth.then((synth) => synth && synth.play(name));
   }
 }
 
