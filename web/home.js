@@ -57,6 +57,8 @@ async function showMyGames() {
   } catch {
     return;
   }
+  // The list's words are the home page's own (web/i18n/pages/home/): drawn once they have loaded.
+  await started;
   drawMyGames();
 }
 function drawMyGames() {
@@ -87,5 +89,5 @@ onLanguage(() => {
   showClocks();
   drawMyGames();
 });
-initPage();
+const started = initPage();
 showMyGames();

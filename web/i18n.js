@@ -1,5 +1,6 @@
-// Language handling: every visible string comes from a dictionary in web/i18n/<lang>.js.
-// Elements name their string with data-i18n="key" (text) or data-i18n-attr="attr:key;attr:key".
+// Language handling: every visible string comes from web/i18n/<lang>.js, or from web/i18n/pages/<page>/<lang>.js for
+// a page with <body data-i18n-page="<page>"> (its own words: docs/architecture.md). Elements name their string with
+// data-i18n="key" (text) or data-i18n-attr="attr:key;attr:key".
 
 // English: every dictionary's fallback, and the page's words until its own have loaded.
 import EN from '/i18n/en.js';
@@ -8,8 +9,10 @@ export const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
 const STORE = 'bao.lang';
 
 let dict = {};
-const fallback = EN;
+let fallback = EN;
 let current = 'en';
+/** Whether the page's own words have loaded. */
+let loaded = false;
 const listeners = [];
 
 export function pickLanguage() {
@@ -49,24 +52,34 @@ export async function setLanguage(l, remember = false) {
   if (!LANGS.includes(l)) l = 'en';
   // Remembered at once: a page left before the dictionary has loaded must not forget the choice.
   if (remember) safeSet(STORE, l);
-  const mod = await import(`/i18n/${l}.js`);
-  dict = mod.default;
+  const page = document.body.dataset.i18nPage;
+  const [shared, own, ownEnglish] = await Promise.all([
+    import(`/i18n/${l}.js`),
+    page ? import(`/i18n/pages/${page}/${l}.js`) : null,
+    page ? import(`/i18n/pages/${page}/en.js`) : null,
+  ]);
+  dict = { ...shared.default, ...own?.default };
+  fallback = { ...EN, ...ownEnglish?.default };
+  loaded = true;
   current = l;
   document.documentElement.lang = l;
   applyTranslations(document);
   for (const fn of listeners) fn(l);
 }
 
+// Until the page's own words have loaded, an element whose key only they have keeps the words it has.
 export function applyTranslations(root) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-html]')) el.innerHTML = t(el.dataset.i18nHtml);
+  const known = (key) => loaded || has(key);
+  for (const el of root.querySelectorAll('[data-i18n]')) if (known(el.dataset.i18n)) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-html]')) if (known(el.dataset.i18nHtml)) el.innerHTML = t(el.dataset.i18nHtml);
   for (const el of root.querySelectorAll('[data-i18n-attr]')) {
     for (const pair of el.dataset.i18nAttr.split(';')) {
       const [attr, key] = pair.split(':');
-      if (attr && key) el.setAttribute(attr.trim(), t(key.trim()));
+      if (attr && key && known(key.trim())) el.setAttribute(attr.trim(), t(key.trim()));
     }
   }
-  if (document.body && document.body.dataset.titleKey) document.title = t(document.body.dataset.titleKey) + ' · Bao';
+  const title = document.body && document.body.dataset.titleKey;
+  if (title && known(title)) document.title = t(title) + ' · Bao';
 }
 
 export function safeGet(k) {

@@ -1,7 +1,9 @@
 // Measures what a player feels on the game page: the bytes the page loads (compressed, as sent, and decoded),
-// and how long each move's animation lasts at the default speed, in every variant, against the computer.
-// Run: node tests/browser/measure-play.mjs [moves per variant, default 40] (the server is built and started here;
-// BAO_SKIP_BUILD=1 and CARGO_TARGET_DIR are honoured as in the tests). Figures go in docs/benchmarks.md.
+// and how long each move's animation lasts at the default speed, in every variant, against the computer. The bytes
+// are measured in English and in Kiswahili (which loads its own dictionaries besides the English fallback).
+// Run: node tests/browser/measure-play.mjs [moves per variant, default 40; 0 for the bytes alone] (the server is
+// built and started here; BAO_SKIP_BUILD=1, BAO_SERVER_BIN and CARGO_TARGET_DIR are honoured as in the tests).
+// Figures go in docs/benchmarks.md.
 import { startServer, launchBrowser, api } from './lib/harness.mjs';
 
 const MOVES = Number(process.argv[2] || 40);
@@ -32,11 +34,11 @@ async function open(g, viewport = { width: 1280, height: 800 }) {
 }
 
 /**
- * The bytes of everything the game page loaded (its requests, not the game's data under /api/ nor the socket):
- * the bodies as sent (compressed by the server) and as decoded.
+ * The bytes of everything the game page loaded in a language (its requests, not the game's data under /api/ nor the
+ * socket): the bodies as sent (compressed by the server) and as decoded.
  */
-async function pageWeight(g) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+async function pageWeight(g, locale) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
   const p = await ctx.newPage();
   const loaded = [];
   p.on('requestfinished', (r) => loaded.push(r));
@@ -69,10 +71,11 @@ const stats = (xs) => {
 
 try {
   const all = [];
-  let weight = null;
+  let weights = null;
   for (const variant of ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai']) {
     const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant, opponent: 'computer', level: 'easy', seat: 'south' }) });
-    if (!weight) weight = await pageWeight(g);
+    if (!weights) weights = { en: await pageWeight(g, 'en-GB'), sw: await pageWeight(g, 'sw-TZ') };
+    if (MOVES === 0) break;
     const { ctx, p } = await open(g);
     for (let i = 0; i < MOVES; i++) {
       const { body: snap } = await api(server.url, `/api/games/${g.id}`);
@@ -94,9 +97,11 @@ try {
     console.log(variant.padEnd(17), JSON.stringify(stats(spans)));
     await ctx.close();
   }
-  console.log('all variants     ', JSON.stringify(stats(all)), '(ms per move shown, default speed)');
-  console.log('game page bytes:  ', JSON.stringify({ sent: weight.sent, decoded: weight.decoded }));
-  console.log('per file [sent, decoded]:', JSON.stringify(weight.files));
+  if (all.length) console.log('all variants     ', JSON.stringify(stats(all)), '(ms per move shown, default speed)');
+  for (const [l, w] of Object.entries(weights)) {
+    console.log(`game page bytes (${l}):`, JSON.stringify({ sent: w.sent, decoded: w.decoded }));
+    console.log(`per file [sent, decoded] (${l}):`, JSON.stringify(w.files));
+  }
 } finally {
   await browser.close();
   await server.stop();

@@ -267,8 +267,9 @@ export class Board {
         p.g.removeAttribute('tabindex');
         p.g.setAttribute('role', 'img');
       }
-      const unit = pos.variant === 'kimasai' ? 'game.cowLabel' : 'game.pitLabel';
-      let label = t(playable ? `${unit}Play` : unit, { pit: name, n });
+      const cows = pos.variant === 'kimasai';
+      const unit = playable ? (cows ? 'game.cowLabelPlay' : 'game.pitLabelPlay') : cows ? 'game.cowLabel' : 'game.pitLabel';
+      let label = t(unit, { pit: name, n });
       if (isNyumba) label += `, ${t('game.nyumba')}${pos[info.side].house ? ` (${t('game.nyumbaOwned')})` : ''}`;
       if (pos.takasia === name) label += `, takasia`;
       p.g.setAttribute('aria-label', label);

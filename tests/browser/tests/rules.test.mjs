@@ -8,16 +8,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, launchBrowser, pitCounts, ROOT } from '../lib/harness.mjs';
+import { words } from '../lib/words.mjs';
 
 const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 const src = readFileSync(join(ROOT, 'web', 'rules-data.js'), 'utf8');
 const DATA = (await import(`data:text/javascript;base64,${Buffer.from(src).toString('base64')}`)).default;
 const UI = {};
-for (const l of LANGS) {
-  const dict = readFileSync(join(ROOT, 'web', 'i18n', `${l}.js`), 'utf8');
-  UI[l] = (await import(`data:text/javascript;base64,${Buffer.from(dict).toString('base64')}`)).default;
-}
+for (const l of LANGS) UI[l] = await words(l, 'rules');
 /** A cell's mark (its class) and the dictionary key of the words that say it. */
 const MARK_WORDS = { hl: 'rules.markShow', origin: 'mark.start', sown: 'mark.sown', cap: 'mark.capture', tks: 'rules.markTakasia' };
 

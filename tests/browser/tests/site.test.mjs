@@ -1,13 +1,14 @@
 // What every page shares (issue 28): one site header, rendered by web/common.js, with the same navigation in the
 // same order on every page and in every language, the page the visitor is on marked `aria-current="page"`; `/rules`
-// and `/rules/` lead to the rules; and every request goes through web/api.js, whose answer to a 429 is to wait the
-// `Retry-After` the server names and try again (a long wait is shown, not waited for). The real server and
-// Debian's chromium.
+// and `/rules/` lead to the rules; no page shows a dictionary key instead of its words; and every request goes
+// through web/api.js, whose answer to a 429 is to wait the `Retry-After` the server names and try again (a long
+// wait is shown, not waited for). The real server and Debian's chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startServer, launchBrowser, api, ROOT } from '../lib/harness.mjs';
+import { words, allKeys } from '../lib/words.mjs';
 
 let server;
 let browser;
@@ -15,7 +16,7 @@ let gameId;
 const problems = [];
 const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
 const dict = {};
-for (const l of LANGS) dict[l] = (await import(join(ROOT, `web/i18n/${l}.js`))).default;
+for (const l of LANGS) dict[l] = await words(l);
 
 /** The navigation every page has, in order: its address and its name's key. */
 const NAV = [
@@ -125,6 +126,31 @@ test('every page has the same site header and navigation in every language, its 
   }
 });
 
+test('no page shows a key instead of its words: each finds its own dictionary, in English and in Kiswahili', async () => {
+  const keys = await allKeys();
+  for (const lang of ['en', 'sw']) {
+    const { ctx, page } = await newPage(lang);
+    for (const [path] of pages()) {
+      await page.goto(server.url + path);
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      // Whatever the page draws from the server's answers (a puzzle, an analysis, the game) is drawn by then.
+      await page.waitForLoadState('networkidle');
+      const shown = await page.evaluate(() => {
+        const out = [document.title];
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) out.push(n.textContent);
+        for (const attr of ['aria-label', 'title', 'placeholder', 'alt']) {
+          for (const el of document.body.querySelectorAll(`[${attr}]`)) out.push(el.getAttribute(attr));
+        }
+        return out;
+      });
+      const raw = new Set(shown.flatMap((s) => s.match(/[A-Za-z][\w-]*(?:\.[\w-]+)+/g) || []).filter((w) => keys.has(w)));
+      assert.deepEqual([...raw], [], `${path} (${lang}): keys shown instead of words`);
+    }
+    await ctx.close();
+  }
+});
+
 test('/rules and /rules/ open the rules page', async () => {
   const { ctx, page } = await newPage('en');
   for (const path of ['/rules', '/rules/']) {
@@ -197,7 +223,8 @@ test('a 429 asking for a long wait is shown, not waited for', async () => {
   const { ctx, page } = await newPage('en');
   const times = await refuseFirstAnalysis(page, 60);
   await page.goto(server.url + '/puzzles?variant=kiswahili');
-  await page.waitForFunction((text) => document.querySelector('[data-role=status]').textContent === text, dict.en['puzzles.error']);
+  const { 'puzzles.error': error } = await words('en', 'puzzles');
+  await page.waitForFunction((text) => document.querySelector('[data-role=status]').textContent === text, error);
   assert.equal(times.length, 1, 'not asked again');
   await ctx.close();
 });
