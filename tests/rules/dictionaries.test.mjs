@@ -116,26 +116,28 @@ function namedKeys(sources, keys) {
 /** Where each key is, who names it, and what is wrong with that (see the file's head). */
 function placementProblems(dicts, pageList) {
   const problems = [];
-  const home = new Map();
-  for (const [name, byLang] of Object.entries(dicts)) for (const k of Object.keys(byLang.en)) home.set(k, name);
-  const namers = new Map([...home.keys()].map((k) => [k, new Set()]));
+  const dictOf = new Map();
+  for (const [name, byLang] of Object.entries(dicts)) for (const k of Object.keys(byLang.en)) dictOf.set(k, name);
+  const namers = new Map([...dictOf.keys()].map((k) => [k, new Set()]));
   for (const p of pageList) {
     if (p.dictionary && !dicts[p.dictionary]) problems.push(`${p.file}: no dictionary web/i18n/pages/${p.dictionary}/`);
     // The pages that share a dictionary (the rules pages) count as one page.
     const who = p.dictionary || p.file;
-    for (const k of namedKeys(p.sources, home.keys())) {
+    for (const k of namedKeys(p.sources, dictOf.keys())) {
       namers.get(k).add(who);
-      if (home.get(k) !== SHARED && home.get(k) !== p.dictionary) problems.push(`${p.file} names ${k}, which is in pages/${home.get(k)}/`);
+      const where = dictOf.get(k);
+      if (where !== SHARED && where !== p.dictionary) problems.push(`${p.file} names ${k}, which is in pages/${where}/`);
     }
   }
   for (const name of Object.keys(dicts)) {
     if (name !== SHARED && !pageList.some((p) => p.dictionary === name)) problems.push(`no page has data-i18n-page="${name}"`);
   }
   for (const [k, who] of namers) {
-    const where = home.get(k);
+    const where = dictOf.get(k);
+    const only = who.size === 1 ? [...who][0] : null;
     if (who.size === 0) problems.push(`${k} (${where}) is named by no page`);
     else if (where !== SHARED && !who.has(where)) problems.push(`${k} is in pages/${where}/, which does not name it`);
-    else if (where === SHARED && who.size === 1 && dicts[[...who][0]]) problems.push(`${k} is only ${[...who][0]}'s: move it to pages/${[...who][0]}/`);
+    else if (where === SHARED && dicts[only]) problems.push(`${k} is only ${only}'s: move it to pages/${only}/`);
   }
   return problems;
 }
@@ -152,7 +154,8 @@ test('no key is in two dictionaries', () => {
 });
 
 test('every page finds the keys it names; a page\'s own keys are in its dictionary, not the shared one', () => {
-  assert.ok(PAGES.find((p) => p.file === 'game.html' && p.dictionary === null), 'the game page loads the shared words only');
+  const game = PAGES.find((p) => p.file === 'game.html');
+  assert.equal(game.dictionary, null, 'the game page loads the shared words only');
   assert.deepEqual(placementProblems(DICTS, PAGES), []);
 });
 
@@ -161,7 +164,10 @@ test('the checks catch a missing key, a key in two dictionaries, and a key where
   const withoutKey = copy();
   delete withoutKey.puzzles.sw['puzzles.error'];
   withoutKey.home.nl['home.title'] = 'Speel {variant}';
-  assert.deepEqual(languageProblems(withoutKey), ['home nl: home.title has {{variant}}, English {}', 'puzzles sw: no puzzles.error']);
+  assert.deepEqual(languageProblems(withoutKey), [
+    'home nl: home.title has {{variant}}, English {}',
+    'puzzles sw: no puzzles.error',
+  ]);
   const twice = copy();
   twice.home.en['side.south'] = 'South';
   assert.deepEqual(duplicateProblems(twice), ['side.south is in shared and in home']);

@@ -267,6 +267,7 @@ export class Board {
         p.g.removeAttribute('tabindex');
         p.g.setAttribute('role', 'img');
       }
+      // Whole keys, which tests/rules/dictionaries.test.mjs finds.
       const cows = pos.variant === 'kimasai';
       const unit = playable ? (cows ? 'game.cowLabelPlay' : 'game.pitLabelPlay') : cows ? 'game.cowLabel' : 'game.pitLabel';
       let label = t(unit, { pit: name, n });
