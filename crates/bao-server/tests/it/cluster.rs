@@ -11,7 +11,7 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use common::services::{ensure, TestDb};
-use common::{create_and_join, post_json, spawn_binary_with, ws_connect, Got, Guard, Ws};
+use common::{create_and_join, post_json, spawn_binary_with, ws_connect, Got, Guard, Ws, WAIT};
 use serde_json::{json, Value};
 
 /// Leases of the test nodes: short, so that a dead node's games are taken over quickly.
@@ -155,11 +155,23 @@ async fn snapshot(at: &str, id: &str) -> Value {
         .unwrap()
 }
 
-/// The three sockets of a game: south, north, a spectator.
+/// How a socket of a [`Table`] learnt of a move.
+enum Heard {
+    /// From its `moved` event.
+    Moved(Value),
+    /// From a snapshot that holds it (the move's notation).
+    InSnapshot(String),
+}
+
+/// The three sockets of a game: south, north, a spectator; and for each, what it needs to come back as a
+/// browser does when a node closes it with 1001 (its relay ended in a failover): its node, its token and the
+/// version of the last event it got.
 struct Table {
     south: Ws,
     north: Ws,
     watcher: Ws,
+    id: String,
+    seats: [(String, Option<String>, u64); 3],
 }
 
 impl Table {
@@ -175,6 +187,84 @@ impl Table {
             south,
             north,
             watcher,
+            id: id.to_owned(),
+            seats: [
+                (nodes[0].to_owned(), Some(tokens.0.to_owned()), v),
+                (nodes[1].to_owned(), Some(tokens.1.to_owned()), v),
+                (nodes[2].to_owned(), None, v),
+            ],
+        }
+    }
+
+    /// Socket `i`: 0 south, 1 north, 2 the spectator.
+    fn socket(&mut self, i: usize) -> &mut Ws {
+        match i {
+            0 => &mut self.south,
+            1 => &mut self.north,
+            _ => &mut self.watcher,
+        }
+    }
+
+    /// How socket `i` learns of the move at `ply`: its `moved` event, not seen before, or a snapshot that
+    /// already holds the move (a socket that comes back, or is resynced, after the game changed owners gets a
+    /// snapshot of the game as it is, as the protocol allows). A socket closed with 1001 (a relay that ended
+    /// while the game changed owners) says hello again on its node from the last version it got, as the
+    /// browser does; events of versions already seen are not counted twice. When `resend` is given and socket
+    /// `i` had to come back, or was told `unavailable`, the move is sent again (the server answers a move it has
+    /// already played with the same event).
+    async fn next_moved(&mut self, i: usize, ply: u64, resend: Option<&Value>) -> Heard {
+        loop {
+            // A second less than the socket's own wait, so that this message, which names the socket, is the one.
+            let quiet = WAIT - Duration::from_secs(1);
+            let next = tokio::time::timeout(quiet, self.socket(i).next()).await;
+            let Ok(got) = next else {
+                panic!(
+                    "socket {i} (node, token, last version: {:?}) heard nothing of ply {ply} in {quiet:?}",
+                    self.seats[i]
+                );
+            };
+            match got {
+                Got::Json(m) => {
+                    if m["t"] == "error" && m["code"] == "unavailable" {
+                        if let Some(mv) = resend {
+                            tokio::time::sleep(Duration::from_millis(200)).await;
+                            self.socket(i).send(mv.clone()).await;
+                        }
+                        continue;
+                    }
+                    if m["t"] == "snapshot" {
+                        let game = &m["game"];
+                        if let Some(v) = game["v"].as_u64() {
+                            self.seats[i].2 = self.seats[i].2.max(v);
+                        }
+                        let moves = game["moves"].as_array().cloned().unwrap_or_default();
+                        if let Some(mv) = moves.get(ply as usize) {
+                            return Heard::InSnapshot(mv.as_str().unwrap_or_default().to_owned());
+                        }
+                        continue;
+                    }
+                    let Some(v) = m["v"].as_u64() else { continue };
+                    if v <= self.seats[i].2 {
+                        continue;
+                    }
+                    self.seats[i].2 = v;
+                    if m["t"] == "moved" {
+                        return Heard::Moved(m);
+                    }
+                }
+                Got::Closed(Some(1001)) => {
+                    let (node, token, v) = self.seats[i].clone();
+                    let mut ws = ws_connect(&node, &self.id).await;
+                    ws.hello(token.as_deref(), v).await;
+                    *self.socket(i) = ws;
+                    if let Some(mv) = resend {
+                        self.socket(i).send(mv.clone()).await;
+                    }
+                }
+                Got::Closed(code) => {
+                    panic!("socket {i} closed ({code:?}) while ply {ply} was expected")
+                }
+            }
         }
     }
 
@@ -194,17 +284,30 @@ impl Table {
             let snap = snapshot(at, id).await;
             assert_eq!(snap["status"], "playing", "{snap}");
             let mv = snap["legal"][0].as_str().unwrap().to_owned();
-            self.mover(&snap["position"]["to_move"])
-                .send(json!({"t": "move", "ply": ply, "move": mv}))
-                .await;
-            let ev = self.south.recv_t("moved").await;
+            let msg = json!({"t": "move", "ply": ply, "move": mv});
+            let mover = usize::from(snap["position"]["to_move"] != "south");
+            self.socket(mover).send(msg.clone()).await;
+            let mut heard = Vec::new();
+            for i in 0..3 {
+                heard.push(self.next_moved(i, ply, (i == mover).then_some(&msg)).await);
+            }
+            // The event itself, from whichever socket got it (south's unless a snapshot told south).
+            let ev = heard
+                .iter()
+                .find_map(|h| match h {
+                    Heard::Moved(m) => Some(m.clone()),
+                    Heard::InSnapshot(_) => None,
+                })
+                .expect("a socket got the moved event");
             assert_eq!(ev["ply"], ply);
-            assert_eq!(self.north.recv_t("moved").await, ev, "north sees it");
-            assert_eq!(
-                self.watcher.recv_t("moved").await,
-                ev,
-                "the spectator sees it"
-            );
+            for (h, who) in heard.iter().zip(["south", "north", "the spectator"]) {
+                match h {
+                    Heard::Moved(m) => assert_eq!(m, &ev, "{who} sees it"),
+                    Heard::InSnapshot(mv) => {
+                        assert_eq!(mv, &ev["move"], "{who} sees it in a snapshot")
+                    }
+                }
+            }
             seen.push(ev);
         }
         seen
