@@ -12,7 +12,7 @@ use prometheus_parse::{Scrape, Value};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
-/// The metrics of docs/metrics.md: name → type.
+/// The metrics of docs/metrics.md: name → type (the server's `bao_*` and the process's `process_*`).
 fn documented() -> BTreeMap<String, String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/metrics.md");
     let text = std::fs::read_to_string(path).unwrap();
@@ -20,8 +20,10 @@ fn documented() -> BTreeMap<String, String> {
     for line in text.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         if let [_, name, kind, ..] = cells[..] {
-            if let Some(name) = name.strip_prefix("`bao_").and_then(|n| n.strip_suffix('`')) {
-                out.insert(format!("bao_{name}"), kind.to_owned());
+            let name = name.strip_prefix('`').and_then(|n| n.strip_suffix('`'));
+            if let Some(name) = name.filter(|n| n.starts_with("bao_") || n.starts_with("process_"))
+            {
+                out.insert(name.to_owned(), kind.to_owned());
             }
         }
     }

@@ -205,11 +205,7 @@ impl Server {
     }
 
     pub async fn metric(&self, name: &str) -> f64 {
-        let (_, text) = self.get_text("/metrics").await;
-        text.lines()
-            .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or_else(|| panic!("metric {name} missing in {text}"))
+        metric_at(&self.addr.to_string(), name).await
     }
 
     pub async fn ws(&self, id: &str) -> Ws {
@@ -235,6 +231,21 @@ impl Server {
 
 /// A game created on the server at `base` (`http://HOST:PORT`) with `body` and joined: its id, the
 /// creation's answer and the join's answer.
+/// The value of sample `name` (with its labels as the server writes them, `x_total{code="busy"}`) in the
+/// `/metrics` of the server at `addr`.
+pub async fn metric_at(addr: &str, name: &str) -> f64 {
+    let text = reqwest::get(format!("http://{addr}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("metric {name} missing in {text}"))
+}
+
 pub async fn create_and_join(base: &str, body: Value) -> (String, Value, Value) {
     let created = post_json(&format!("{base}/api/games"), &body).await;
     let id = created["id"].as_str().unwrap().to_owned();
