@@ -66,6 +66,9 @@ impl Node {
     }
 }
 
+/// A lease's row as it was before this node took it: the node that held it and its expiry.
+type Holder = (String, i64);
+
 /// Who owns a game's room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Owner {
@@ -176,9 +179,9 @@ impl Store {
         // PostgreSQL broke only after `deadlock_timeout` (1 s), refusing the moves of that commit.
         // The row as it was tells a take-over (another node's lease that expired without being given back)
         // from a first lease or one given back.
-        let taken: Result<(Option<(i64,)>, Option<(String, i64)>), sqlx::Error> = async {
+        let taken: Result<(Option<(i64,)>, Option<Holder>), sqlx::Error> = async {
             let mut tx = pool.begin().await?;
-            let before: Option<(String, i64)> =
+            let before: Option<Holder> =
                 sqlx::query_as("SELECT node, expires_ms FROM leases WHERE game_id = $1 FOR UPDATE")
                     .bind(id)
                     .fetch_optional(&mut *tx)

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use common::services::{ensure, TestDb};
 use common::{
-    create_and_join, metric_at, post_json, spawn_binary_with, test_config, ws_connect, Got, Guard,
-    Server, Ws, WAIT,
+    create_and_join, free_port, metric_at, post_json, spawn_binary_with, test_config,
+    until_listening, ws_connect, Got, Guard, Server, Ws, WAIT,
 };
 use serde_json::{json, Value};
 
@@ -812,11 +812,7 @@ async fn a_node_logs_in_to_nats_with_the_credentials_of_its_url() {
     if !ensure("nats", 4222) {
         return;
     }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let _nats = Guard(
         std::process::Command::new("nats-server")
             .args(["-a", "127.0.0.1", "-p", &port.to_string()])
@@ -826,11 +822,7 @@ async fn a_node_logs_in_to_nats_with_the_credentials_of_its_url() {
             .spawn()
             .expect("nats-server"),
     );
-    let deadline = Instant::now() + WAIT;
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "nats-server never listened");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_listening(&format!("127.0.0.1:{port}"), "nats-server").await;
     let dir = tempfile::tempdir().unwrap();
     let mut config = test_config(dir.path());
     config.database_url = Some(db.url.clone());

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use bao_server::config::Config;
 
-use crate::common::{create_and_join, ws_connect, Guard, Server, WAIT};
+use crate::common::{create_and_join, free_port, until_listening, ws_connect, Guard, Server, WAIT};
 use yaml_rust2::yaml::Hash;
 use yaml_rust2::{Yaml, YamlLoader};
 
@@ -534,15 +534,6 @@ fn nginx_accepts_its_example() {
     );
 }
 
-/// A free port on 127.0.0.1 (nginx cannot be given port 0 and say which it got).
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// The nginx example really proxies a server: plain HTTP is moved to https, the site's answers carry HSTS,
 /// `/metrics` is refused, and a game's WebSocket is upgraded through it and plays. The example runs with
 /// its ports moved to free ones on 127.0.0.1 and its upstream pointed at a test server; the TLS listener
@@ -592,11 +583,7 @@ async fn nginx_example_proxies_pages_and_game_sockets() {
             .unwrap(),
     );
     let site = format!("127.0.0.1:{site_port}");
-    let deadline = std::time::Instant::now() + WAIT;
-    while tokio::net::TcpStream::connect(&site).await.is_err() {
-        assert!(std::time::Instant::now() < deadline, "nginx never listened");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    until_listening(&site, "nginx").await;
     let http = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .timeout(WAIT)

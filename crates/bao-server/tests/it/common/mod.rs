@@ -231,6 +231,28 @@ impl Server {
 
 /// A game created on the server at `base` (`http://HOST:PORT`) with `body` and joined: its id, the
 /// creation's answer and the join's answer.
+/// A free port on 127.0.0.1, for a program that cannot be given port 0 and say which it got (nginx,
+/// nats-server).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Waits (bounded) until something listens on `addr`, a program the test started (`what`).
+pub async fn until_listening(addr: &str, what: &str) {
+    let deadline = std::time::Instant::now() + WAIT;
+    while TcpStream::connect(addr).await.is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} never listened on {addr}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// The value of sample `name` (with its labels as the server writes them, `x_total{code="busy"}`) in the
 /// `/metrics` of the server at `addr`.
 pub async fn metric_at(addr: &str, name: &str) -> f64 {
