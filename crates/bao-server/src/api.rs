@@ -15,8 +15,10 @@ use bao_protocol::{
     SeatChoice, SeatKind, Snapshot, Version,
 };
 
-use crate::error::AppError;
+use crate::cluster::Cluster;
+use crate::error::{retry_secs, AppError, RETRY_UNAVAILABLE};
 use crate::http::extract::{client_key, GameId, JsonBody};
+use crate::metrics::AtScrape;
 use crate::openapi::{
     CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, ReviewErrors, SocketErrors,
 };
@@ -388,29 +390,43 @@ fn normal_authority(scheme: &str, authority: &str) -> String {
     }
 }
 
-/// `GET /healthz`: 200 when the database can be written (see [`crate::store::Store::writable`]).
+/// `GET /healthz`: 200 when the database can be written (see [`crate::store::Store::writable`]) and, on a
+/// node of a cluster, the connection to NATS is up; else 503 with a `Retry-After` and a line for each reason.
 #[utoipa::path(
     get,
     path = "/healthz",
     operation_id = "healthz",
     tag = "server",
     responses(
-        (status = 200, description = "the server can serve games: its database can be written",
-            content_type = "text/plain", body = String, example = "ok\n"),
-        (status = 503, description = "the database cannot be written (full disk, read-only, unreachable)",
-            content_type = "text/plain", body = String),
+        (status = 200, description = "the server can serve games: its database can be written and, with \
+            `--nats-url`, it is connected to NATS", content_type = "text/plain", body = String,
+            example = "ok\n"),
+        (status = 503, description = "the database cannot be written (full disk, read-only, unreachable), or \
+            this node of a cluster has lost its connection to NATS; one line for each reason, and a \
+            `Retry-After`", content_type = "text/plain", body = String),
     )
 )]
 pub async fn healthz(State(state): State<AppState>) -> Response {
-    if state.store().writable().await {
-        (StatusCode::OK, "ok\n").into_response()
-    } else {
-        (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the database cannot be written\n",
-        )
-            .into_response()
+    let mut reasons = String::new();
+    if !state.store().writable().await {
+        reasons.push_str("the database cannot be written\n");
     }
+    if state.cluster().is_some_and(Cluster::nats_lost) {
+        reasons.push_str(
+            "this node has lost its connection to NATS (--nats-url): it can reach neither the games of the \
+             other nodes nor serve its own to them\n",
+        );
+    }
+    if reasons.is_empty() {
+        return (StatusCode::OK, "ok\n").into_response();
+    }
+    let wait = HeaderValue::from(retry_secs(RETRY_UNAVAILABLE));
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::RETRY_AFTER, wait)],
+        reasons,
+    )
+        .into_response()
 }
 
 /// `GET /metrics`, Prometheus text format.
@@ -425,10 +441,14 @@ pub async fn healthz(State(state): State<AppState>) -> Response {
     )
 )]
 pub async fn metrics(State(state): State<AppState>) -> Response {
-    let writable = state.store().writable().await;
-    let text = state
-        .metrics()
-        .render(writable, state.limits().most_sockets());
+    let cluster = state.cluster();
+    let now = AtScrape {
+        writable: state.store().writable().await,
+        most_sockets: state.limits().most_sockets(),
+        relays: cluster.map_or(0, Cluster::relays),
+        nats_lost: cluster.is_some_and(Cluster::nats_lost),
+    };
+    let text = state.metrics().render(now);
     ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], text).into_response()
 }
 

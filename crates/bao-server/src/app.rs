@@ -5,7 +5,7 @@ use std::future::Future;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::handler::HandlerWithoutStateExt;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
@@ -177,7 +177,26 @@ pub fn router(state: AppState) -> Router {
             state.clone(),
             observe_errors,
         ))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            count_requests,
+        ))
         .with_state(state)
+}
+
+/// Counts every answer by route and status, and times it (`bao_http_requests_total`,
+/// `bao_http_request_duration_seconds`). A layer of the router runs after routing, so the matched route's
+/// template is known here.
+async fn count_requests(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let route = req.extensions().get::<MatchedPath>().cloned();
+    let started = std::time::Instant::now();
+    let resp = next.run(req).await;
+    state.metrics().http_request(
+        route.as_ref().map(MatchedPath::as_str),
+        resp.status().as_u16(),
+        started.elapsed(),
+    );
+    resp
 }
 
 /// The one place HTTP error answers are counted (`bao_errors_total{via="http"}`) and logged
@@ -302,7 +321,7 @@ pub async fn serve(
         None => None,
     };
     let (phase_tx, phase) = watch::channel(Phase::Serving);
-    let state = AppState::new(config, store.clone(), cluster, phase.clone());
+    let state = AppState::new(config, &node_name, store.clone(), cluster, phase.clone());
     if let Some(lost) = store.lost_leases() {
         tokio::spawn(state.rooms().clone().close_lost(lost));
     }

@@ -22,6 +22,15 @@ use bao_protocol::{ErrorBody, ErrorCode, ServerMsg};
 use crate::logs;
 use crate::store::StoreError;
 
+/// The `Retry-After` of a 503 `unavailable` (and of `/healthz`'s 503): a stopping server is replaced, a
+/// game's lease moves to a live node and a database comes back within seconds; sooner would only ask again
+/// for the same answer.
+pub const RETRY_UNAVAILABLE: Duration = Duration::from_secs(5);
+
+/// The `Retry-After` of a 503 `busy`: a place opens when a game leaves memory or a queued review is done,
+/// which takes longer than a stop.
+pub const RETRY_BUSY: Duration = Duration::from_secs(30);
+
 /// The error of an HTTP error answer, left in the response's extensions for the router's error layer, which
 /// counts it in `/metrics` (`bao_errors_total`) and logs it.
 #[derive(Clone, Debug)]
@@ -222,15 +231,15 @@ impl AppError {
         }
     }
 
-    /// How long a rate-limited client is to wait before it tries again (over HTTP, `Retry-After`).
+    /// How long a client is to wait before it tries again (over HTTP, `Retry-After`): a rate-limited one,
+    /// and every 503.
     fn retry_after(&self) -> Option<Duration> {
-        match self {
-            AppError::RateLimited { retry_after, .. } => Some(*retry_after),
+        match (self, self.code()) {
+            (AppError::RateLimited { retry_after, .. }, _) => Some(*retry_after),
             // The owner's wait is not in its body.
-            AppError::Remote {
-                code: ErrorCode::RateLimited,
-                ..
-            } => Some(Duration::from_secs(1)),
+            (_, ErrorCode::RateLimited) => Some(Duration::from_secs(1)),
+            (_, ErrorCode::Unavailable) => Some(RETRY_UNAVAILABLE),
+            (_, ErrorCode::Busy) => Some(RETRY_BUSY),
             _ => None,
         }
     }
@@ -296,7 +305,7 @@ impl IntoResponse for AppError {
 }
 
 /// `Retry-After` in whole seconds, rounded up and at least 1 (0 would invite an immediate retry).
-fn retry_secs(wait: Duration) -> u64 {
+pub fn retry_secs(wait: Duration) -> u64 {
     (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
@@ -532,6 +541,51 @@ mod tests {
                 serde_json::to_value(e.server_msg()).unwrap()
             );
         }
+    }
+
+    /// Every 503 tells when to try again, whichever error and whichever node answered it; no other status
+    /// but 429 does.
+    #[test]
+    fn every_503_carries_retry_after() {
+        let mut codes = std::collections::BTreeSet::new();
+        for e in every_error()
+            .into_iter()
+            .chain(ErrorCode::ALL.iter().map(|&code| AppError::Remote {
+                code,
+                message: "x".into(),
+                reason: None,
+            }))
+        {
+            let status = e.http_status().as_u16();
+            let code = e.code();
+            let r = e.into_response();
+            let wait = r.headers().get(header::RETRY_AFTER);
+            match status {
+                503 => {
+                    let secs: u64 = wait
+                        .unwrap_or_else(|| panic!("{code} has no Retry-After"))
+                        .to_str()
+                        .unwrap()
+                        .parse()
+                        .unwrap();
+                    assert!(secs >= 1, "{code}");
+                    codes.insert(code);
+                }
+                429 => assert!(wait.is_some(), "{code}"),
+                _ => assert!(wait.is_none(), "{code}: Retry-After with {status}"),
+            }
+        }
+        let all_503: std::collections::BTreeSet<ErrorCode> = ErrorCode::ALL
+            .iter()
+            .copied()
+            .filter(|c| c.http_status() == 503)
+            .collect();
+        assert_eq!(codes, all_503);
+        assert_eq!(all_503.len(), 2, "busy and unavailable");
+        let r = AppError::Busy.into_response();
+        assert_eq!(r.headers()[header::RETRY_AFTER], "30");
+        let r = AppError::Unavailable.into_response();
+        assert_eq!(r.headers()[header::RETRY_AFTER], "5");
     }
 
     #[test]

@@ -2,8 +2,12 @@
 //! project's `prometheus-client` crate. docs/metrics.md lists every metric and what it means.
 //!
 //! Every metric is an atomic (or a family of them behind a lock taken only to find a label's counter), so
-//! nothing here slows a move down. The database's metrics ([`StoreMetrics`]) and the rate-limit refusals
-//! ([`Refusals`]) are cheap clones of counters owned by the store and the limits, registered here too.
+//! nothing here slows a move down. The database's metrics ([`StoreMetrics`]), the cluster's
+//! ([`ClusterMetrics`]) and the rate-limit refusals ([`Refusals`]) are cheap clones of counters owned by the
+//! store, the link to the other nodes and the limits, registered here too. The process's own metrics (memory,
+//! CPU, open files) are read from `/proc/self` at each scrape (`metrics/process.rs`).
+
+mod process;
 
 use std::time::Duration;
 
@@ -30,6 +34,17 @@ const MOVE_BUCKETS: [f64; 10] = [
 const COMMIT_BUCKETS: [f64; 13] = [
     0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0, 5.0,
 ];
+
+/// Upper bounds (seconds) of the HTTP request buckets: from a cached static file (well under a millisecond)
+/// to the API's 15 s timeout.
+const REQUEST_BUCKETS: [f64; 11] = [
+    0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0, 5.0,
+];
+
+/// The `route` of a request that matched no route of the router: the web client's files (the static
+/// fallback) and unknown paths outside `/api/`. The label never holds a raw path, so that a scan of made-up
+/// paths cannot make new series.
+pub const OTHER_ROUTE: &str = "other";
 
 /// Why a WebSocket connection ended: the `reason` label of `bao_socket_closes_total` (docs/metrics.md; `ws.rs`
 /// gives every reason but `deadline`, which is a socket dropped at the shutdown deadline).
@@ -130,6 +145,99 @@ struct BuildLabels {
     commit: &'static str,
 }
 
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct NodeLabels {
+    node: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct RequestLabels {
+    route: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct OutcomeLabels {
+    outcome: &'static str,
+}
+
+/// How a request forwarded to a game's owner on another node ended (the `outcome` label of
+/// `bao_cluster_forwarded_requests_total`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The owner answered.
+    Answered,
+    /// Nobody answered ("no responders", or no answer in time): the owner is gone, and this node takes the
+    /// game over once its lease has expired.
+    NoOwner,
+    /// NATS failed (not connected, or an answer that could not be read).
+    Failed,
+}
+
+impl Outcome {
+    /// Every outcome.
+    pub const ALL: [Outcome; 3] = [Outcome::Answered, Outcome::NoOwner, Outcome::Failed];
+
+    fn label(self) -> &'static str {
+        match self {
+            Outcome::Answered => "answered",
+            Outcome::NoOwner => "no_owner",
+            Outcome::Failed => "failed",
+        }
+    }
+}
+
+/// The cluster's metrics: owned by this node's link to the others (`cluster/`), a cheap clone of the
+/// registered ones. A server without `--nats-url` serves them at zero.
+#[derive(Clone, Debug, Default)]
+pub struct ClusterMetrics {
+    forwarded: Family<OutcomeLabels, Counter>,
+    /// Requests of the other nodes answered by this node's rooms.
+    pub served: Counter,
+    /// Events of games owned by other nodes, relayed to this node's sockets.
+    pub relayed_events: Counter,
+}
+
+impl ClusterMetrics {
+    /// Counts one request of this node's clients forwarded to a game's owner on another node.
+    pub fn forwarded(&self, outcome: Outcome) {
+        self.forwarded
+            .get_or_create(&OutcomeLabels {
+                outcome: outcome.label(),
+            })
+            .inc();
+    }
+}
+
+/// What `/metrics` reads at the scrape rather than keeping up to date.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AtScrape {
+    /// Whether the database can be written (what `/healthz` checks).
+    pub writable: bool,
+    /// The most sockets one client address holds.
+    pub most_sockets: u32,
+    /// Games owned by other nodes whose events this node relays now.
+    pub relays: usize,
+    /// Whether this node of a cluster has lost its connection to NATS.
+    pub nats_lost: bool,
+}
+
+/// The settings and names `/metrics` shows as they are ([`Metrics::new`]).
+#[derive(Clone, Debug)]
+pub struct Fixed {
+    /// `--ws-per-address`.
+    pub sockets_per_address: u32,
+    /// `--max-games`.
+    pub games: usize,
+    /// This node's name (`--node-name`, or the host name and process id).
+    pub node: String,
+}
+
 /// The refusals of the rate limits, by limit: a cheap clone shared by the per-address limits and the sockets.
 #[derive(Clone, Debug, Default)]
 pub struct Refusals(Family<LimitLabels, Counter>);
@@ -161,6 +269,9 @@ pub struct StoreMetrics {
     pub commit_seconds: Histogram,
     /// Writes the database could not take (the ones answered `unavailable`).
     pub write_errors: Counter,
+    /// Leases of games taken over from another node that had not given them back (it died, froze or lost
+    /// the database for longer than `--lease-ms`).
+    pub lease_takeovers: Counter,
 }
 
 impl Default for StoreMetrics {
@@ -168,6 +279,7 @@ impl Default for StoreMetrics {
         StoreMetrics {
             commit_seconds: Histogram::new(COMMIT_BUCKETS),
             write_errors: Counter::default(),
+            lease_takeovers: Counter::default(),
         }
     }
 }
@@ -197,13 +309,22 @@ pub struct Metrics {
     refusals: Refusals,
     sockets_per_address_max: Gauge,
     database_writable: Gauge,
+    requests: Family<RequestLabels, Counter>,
+    request_seconds: Family<RouteLabels, Histogram, fn() -> Histogram>,
+    relays: Gauge,
+    nats_lost: Gauge,
 }
 
 impl Metrics {
-    /// The metrics, with the database's (`store`, kept by the store) and the per-address limits' refusals
-    /// (`refusals`, kept by the limits) registered beside the server's own. `socket_cap` is
-    /// `--ws-per-address`.
-    pub fn new(store: &StoreMetrics, refusals: &Refusals, socket_cap: u32) -> Metrics {
+    /// The metrics, with the database's (`store`, kept by the store), the cluster's (`cluster`, kept by the
+    /// link to the other nodes) and the per-address limits' refusals (`refusals`, kept by the limits)
+    /// registered beside the server's own, and the settings and names of `fixed`.
+    pub fn new(
+        store: &StoreMetrics,
+        cluster: &ClusterMetrics,
+        refusals: &Refusals,
+        fixed: Fixed,
+    ) -> Metrics {
         let mut registry = Registry::default();
         let mut m = Metrics {
             registry: Registry::default(),
@@ -221,6 +342,10 @@ impl Metrics {
             refusals: refusals.clone(),
             sockets_per_address_max: Gauge::default(),
             database_writable: Gauge::default(),
+            requests: Family::default(),
+            request_seconds: Family::new_with_constructor(|| Histogram::new(REQUEST_BUCKETS)),
+            relays: Gauge::default(),
+            nats_lost: Gauge::default(),
         };
         let r = &mut registry;
         r.register(
@@ -300,12 +425,67 @@ impl Metrics {
             m.sockets_per_address_max.clone(),
         );
         let cap = Gauge::<i64>::default();
-        cap.set(i64::from(socket_cap));
+        cap.set(i64::from(fixed.sockets_per_address));
         r.register(
             "bao_sockets_per_address_cap",
             "WebSocket connections one client address may hold open (--ws-per-address)",
             cap,
         );
+        let games = Gauge::<i64>::default();
+        games.set(i64::try_from(fixed.games).unwrap_or(i64::MAX));
+        r.register(
+            "bao_games_capacity",
+            "Game rooms the server may hold in memory (--max-games); at the cap new ones are refused 503 busy",
+            games,
+        );
+        r.register(
+            "bao_http_requests",
+            "HTTP requests answered, by route (the router's path template) and status",
+            m.requests.clone(),
+        );
+        r.register(
+            "bao_http_request_duration_seconds",
+            "Time to answer an HTTP request (a WebSocket: until its upgrade), by route",
+            m.request_seconds.clone(),
+        );
+        r.register(
+            "bao_lease_takeovers",
+            "Game leases taken over from another node that had not given them back",
+            store.lease_takeovers.clone(),
+        );
+        r.register(
+            "bao_cluster_forwarded_requests",
+            "Requests of this node's clients forwarded to a game's owner on another node, by outcome",
+            cluster.forwarded.clone(),
+        );
+        r.register(
+            "bao_cluster_served_requests",
+            "Requests of the other nodes answered by this node's rooms",
+            cluster.served.clone(),
+        );
+        r.register(
+            "bao_cluster_relayed_events",
+            "Events of games owned by other nodes relayed to this node's sockets",
+            cluster.relayed_events.clone(),
+        );
+        r.register(
+            "bao_cluster_relays",
+            "Games owned by other nodes whose events this node relays to its sockets now",
+            m.relays.clone(),
+        );
+        r.register(
+            "bao_nats_lost",
+            "1 while this node of a cluster has lost its connection to NATS (/healthz answers 503), else 0",
+            m.nats_lost.clone(),
+        );
+        let node = Family::<NodeLabels, Gauge>::default();
+        node.get_or_create(&NodeLabels { node: fixed.node }).set(1);
+        r.register(
+            "bao_node_info",
+            "This node's name, for legends and joins (the value is always 1)",
+            node,
+        );
+        r.register_collector(Box::new(process::ProcessCollector));
         let build = Family::<BuildLabels, Gauge>::default();
         build
             .get_or_create(&BuildLabels {
@@ -334,6 +514,11 @@ impl Metrics {
         for limit in Limit::ALL {
             let _ = m.refusals.0.get_or_create(&LimitLabels {
                 limit: limit.label(),
+            });
+        }
+        for outcome in Outcome::ALL {
+            let _ = cluster.forwarded.get_or_create(&OutcomeLabels {
+                outcome: outcome.label(),
             });
         }
         m.registry = registry;
@@ -369,11 +554,29 @@ impl Metrics {
         &self.refusals
     }
 
-    /// The Prometheus text exposition. `writable` and `most_sockets` are read at the scrape: whether the
-    /// database can be written, and the most sockets one client address holds.
-    pub fn render(&self, writable: bool, most_sockets: u32) -> String {
-        self.database_writable.set(i64::from(writable));
-        self.sockets_per_address_max.set(i64::from(most_sockets));
+    /// An HTTP request answered: `route` is the router's path template that matched it (axum's
+    /// `MatchedPath`, `/api/games/{id}`; [`OTHER_ROUTE`] when none did), never the raw path, so that the
+    /// series stay as few as the routes.
+    pub fn http_request(&self, route: Option<&str>, status: u16, took: Duration) {
+        let route = route.unwrap_or(OTHER_ROUTE).to_owned();
+        self.request_seconds
+            .get_or_create(&RouteLabels {
+                route: route.clone(),
+            })
+            .observe(took.as_secs_f64());
+        self.requests
+            .get_or_create(&RequestLabels { route, status })
+            .inc();
+    }
+
+    /// The Prometheus text exposition, with what `now` read at the scrape.
+    pub fn render(&self, now: AtScrape) -> String {
+        self.database_writable.set(i64::from(now.writable));
+        self.sockets_per_address_max
+            .set(i64::from(now.most_sockets));
+        self.relays
+            .set(i64::try_from(now.relays).unwrap_or(i64::MAX));
+        self.nats_lost.set(i64::from(now.nats_lost));
         let mut out = String::with_capacity(8 * 1024);
         // Writing into a String cannot fail.
         let _ = prometheus_text::encode(&mut out, &self.registry);
@@ -385,8 +588,30 @@ impl Metrics {
 mod tests {
     use super::*;
 
+    fn fixed(sockets_per_address: u32) -> Fixed {
+        Fixed {
+            sockets_per_address,
+            games: 500,
+            node: "a".into(),
+        }
+    }
+
     fn metrics() -> Metrics {
-        Metrics::new(&StoreMetrics::default(), &Refusals::default(), 200)
+        let cluster = ClusterMetrics::default();
+        Metrics::new(
+            &StoreMetrics::default(),
+            &cluster,
+            &Refusals::default(),
+            fixed(200),
+        )
+    }
+
+    fn scrape(m: &Metrics, writable: bool, most_sockets: u32) -> String {
+        m.render(AtScrape {
+            writable,
+            most_sockets,
+            ..AtScrape::default()
+        })
     }
 
     #[test]
@@ -394,7 +619,7 @@ mod tests {
         let m = metrics();
         m.move_played(Duration::from_micros(300));
         m.move_played(Duration::from_millis(30));
-        let text = m.render(true, 0);
+        let text = scrape(&m, true, 0);
         assert!(text.contains("bao_move_duration_seconds_bucket{le=\"0.0005\"} 1\n"));
         assert!(text.contains("bao_move_duration_seconds_bucket{le=\"0.05\"} 2\n"));
         assert!(text.contains("bao_move_duration_seconds_bucket{le=\"+Inf\"} 2\n"));
@@ -405,7 +630,12 @@ mod tests {
     #[test]
     fn labelled_counters_count_apart() {
         let refusals = Refusals::default();
-        let m = Metrics::new(&StoreMetrics::default(), &refusals, 7);
+        let m = Metrics::new(
+            &StoreMetrics::default(),
+            &ClusterMetrics::default(),
+            &refusals,
+            fixed(7),
+        );
         m.error(ErrorCode::NotFound, Via::Http);
         m.error(ErrorCode::NotFound, Via::Http);
         m.error(ErrorCode::IllegalMove, Via::Socket);
@@ -413,7 +643,7 @@ mod tests {
         refusals.refused(Limit::Create);
         assert_eq!(refusals.count(Limit::Create), 1);
         assert_eq!(m.refusals().count(Limit::SocketMessages), 0);
-        let text = m.render(false, 3);
+        let text = scrape(&m, false, 3);
         for line in [
             "bao_errors_total{code=\"busy\",via=\"socket\"} 0",
             "bao_socket_closes_total{reason=\"deadline\"} 0",
@@ -427,6 +657,55 @@ mod tests {
             "bao_sockets_per_address_cap 7",
         ] {
             assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        }
+    }
+
+    #[test]
+    fn requests_count_by_route_and_status_and_the_cluster_by_node() {
+        let cluster = ClusterMetrics::default();
+        let store = StoreMetrics::default();
+        let m = Metrics::new(&store, &cluster, &Refusals::default(), fixed(200));
+        m.http_request(Some("/api/games/{id}"), 200, Duration::from_millis(2));
+        m.http_request(Some("/api/games/{id}"), 200, Duration::from_millis(3));
+        m.http_request(Some("/api/games/{id}"), 404, Duration::from_millis(1));
+        m.http_request(None, 200, Duration::from_micros(100));
+        cluster.forwarded(Outcome::NoOwner);
+        cluster.relayed_events.inc();
+        store.lease_takeovers.inc();
+        let text = m.render(AtScrape {
+            relays: 2,
+            nats_lost: true,
+            ..AtScrape::default()
+        });
+        for line in [
+            "bao_http_requests_total{route=\"/api/games/{id}\",status=\"200\"} 2",
+            "bao_http_requests_total{route=\"/api/games/{id}\",status=\"404\"} 1",
+            "bao_http_requests_total{route=\"other\",status=\"200\"} 1",
+            "bao_http_request_duration_seconds_count{route=\"/api/games/{id}\"} 3",
+            "bao_http_request_duration_seconds_bucket{route=\"/api/games/{id}\",le=\"0.0025\"} 2",
+            "bao_cluster_forwarded_requests_total{outcome=\"no_owner\"} 1",
+            "bao_cluster_forwarded_requests_total{outcome=\"answered\"} 0",
+            "bao_cluster_relayed_events_total 1",
+            "bao_cluster_served_requests_total 0",
+            "bao_cluster_relays 2",
+            "bao_lease_takeovers_total 1",
+            "bao_nats_lost 1",
+            "bao_games_capacity 500",
+            "bao_node_info{node=\"a\"} 1",
+        ] {
+            assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        }
+        #[cfg(target_os = "linux")]
+        for name in [
+            "process_cpu_seconds_total",
+            "process_resident_memory_bytes",
+            "process_open_fds",
+            "process_max_fds",
+        ] {
+            assert!(
+                text.lines().any(|l| l.starts_with(&format!("{name} "))),
+                "{name} in\n{text}"
+            );
         }
     }
 }

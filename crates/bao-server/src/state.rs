@@ -11,7 +11,7 @@ use crate::cluster::Cluster;
 use crate::computer_pool::ComputerPool;
 use crate::config::Config;
 use crate::limits::AddressLimits;
-use crate::metrics::{Metrics, Refusals};
+use crate::metrics::{ClusterMetrics, Fixed, Metrics, Refusals};
 use crate::review::Reviews;
 use crate::room::{OtherNodes, RoomDeps, Rooms};
 use crate::store::Store;
@@ -26,6 +26,7 @@ pub struct AppState {
 struct Inner {
     config: Config,
     store: Store,
+    cluster: Option<Cluster>,
     metrics: Arc<Metrics>,
     rooms: Rooms,
     next_conn: AtomicU64,
@@ -48,19 +49,28 @@ pub enum Phase {
 }
 
 impl AppState {
-    /// State around an opened store (and, in a cluster, the link to the other nodes); `phase` tells when the
-    /// server shuts down.
+    /// State around an opened store (and, in a cluster, the link to the other nodes) of the node named
+    /// `node`; `phase` tells when the server shuts down.
     pub fn new(
         config: Config,
+        node: &str,
         store: Store,
         cluster: Option<Cluster>,
         phase: watch::Receiver<Phase>,
     ) -> AppState {
         let refusals = Refusals::default();
+        let fixed = Fixed {
+            sockets_per_address: config.ws_per_address,
+            games: config.max_rooms,
+            node: node.to_owned(),
+        };
+        let no_cluster = ClusterMetrics::default();
+        let cluster_metrics = cluster.as_ref().map_or(&no_cluster, Cluster::metrics);
         let metrics = Arc::new(Metrics::new(
             store.metrics(),
+            cluster_metrics,
             &refusals,
-            config.ws_per_address,
+            fixed,
         ));
         let computer = ComputerPool::new(&config, &metrics);
         let deps = RoomDeps::new(
@@ -68,7 +78,7 @@ impl AppState {
             store.clone(),
             Arc::clone(&metrics),
             computer.clone(),
-            cluster.map(|c| Arc::new(c) as Arc<dyn OtherNodes>),
+            cluster.clone().map(|c| Arc::new(c) as Arc<dyn OtherNodes>),
         );
         let reviews = Reviews::new(
             &config,
@@ -83,6 +93,7 @@ impl AppState {
             inner: Arc::new(Inner {
                 config,
                 store,
+                cluster,
                 metrics,
                 rooms,
                 // Connection ids are unique across the nodes of a cluster too: another node's room tells
@@ -106,6 +117,11 @@ impl AppState {
     /// The database.
     pub fn store(&self) -> &Store {
         &self.inner.store
+    }
+
+    /// The link to the other nodes of a cluster (`--nats-url`).
+    pub fn cluster(&self) -> Option<&Cluster> {
+        self.inner.cluster.as_ref()
     }
 
     /// The metrics.

@@ -33,6 +33,7 @@ use serde::Serialize;
 use tokio::sync::{broadcast, mpsc};
 
 use crate::error::{AppError, StartupError};
+use crate::metrics::{ClusterMetrics, Outcome};
 use crate::room::log::{Mirrored, Outbox};
 use crate::room::nodes::{OtherNodes, Unanswered};
 use crate::room::request::{Request, RoomTx};
@@ -41,6 +42,32 @@ use relay::Relays;
 use wire::{
     acted, action_reply, decode, encode, Acted, Failed, Forwarded, Greeted, Relayed, Reply,
 };
+
+/// `options` with the credentials of `url` (`nats://USER:PASSWORD@HOST:PORT`, or `nats://TOKEN@HOST:PORT`), as
+/// NATS's other clients read them: async-nats ignores a URL's credentials (nats.rs issue 1623), and a server
+/// that asks for them would refuse the node.
+fn with_credentials(options: async_nats::ConnectOptions, url: &str) -> async_nats::ConnectOptions {
+    let Ok(addr) = url.trim().parse::<async_nats::ServerAddr>() else {
+        // Not a URL: async-nats's own error at the connect says why.
+        return options;
+    };
+    match (addr.username(), addr.password()) {
+        (Some(user), Some(pass)) => options.user_and_password(user.to_owned(), pass.to_owned()),
+        (Some(token), None) => options.token(token.to_owned()),
+        _ => options,
+    }
+}
+
+/// `url` as logs and errors may show it: its credentials, if any, replaced by `***`.
+fn without_credentials(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    match authority.rfind('@') {
+        Some(at) if scheme.is_empty() => format!("***@{}", &rest[at + 1..]),
+        Some(at) => format!("{scheme}://***@{}", &rest[at + 1..]),
+        None => url.to_owned(),
+    }
+}
 
 /// The subject a game's owner serves requests on.
 fn command_subject(id: &str) -> String {
@@ -70,7 +97,14 @@ struct Inner {
     check_every: Duration,
     /// Events buffered per relay for slow sockets (`--room-buffer`).
     buffer: usize,
+    /// Requests forwarded and served, events relayed (registered in `/metrics`).
+    metrics: ClusterMetrics,
 }
+
+/// How often the client pings the NATS server: a connection that no longer carries anything (a cut network
+/// gives no error) is noticed after two pings without answer, so that `/healthz` says so within seconds
+/// rather than async-nats's default of minutes.
+const NATS_PING: Duration = Duration::from_secs(5);
 
 impl Cluster {
     /// Connects to the NATS server at `url` as node `node`, whose leases last `lease`; relays buffer
@@ -81,17 +115,30 @@ impl Cluster {
         lease: Duration,
         buffer: usize,
     ) -> Result<Cluster, StartupError> {
-        let client = async_nats::ConnectOptions::new()
+        let shown = without_credentials(url);
+        let client = with_credentials(async_nats::ConnectOptions::new(), url)
             .name(format!("bao-server {node}"))
+            .ping_interval(NATS_PING)
+            .event_callback(|event| async move {
+                match event {
+                    async_nats::Event::Disconnected => {
+                        tracing::warn!(
+                            "lost the connection to NATS: /healthz answers 503 until it is back"
+                        );
+                    }
+                    async_nats::Event::Connected => tracing::info!("connected to NATS"),
+                    other => tracing::debug!("NATS: {other}"),
+                }
+            })
             .connect(url)
             .await
             .map_err(|source| StartupError::Nats {
-                url: url.to_owned(),
+                url: shown.clone(),
                 source,
             })?;
         let (outbox, rx) = mpsc::unbounded_channel();
         tokio::spawn(publish_events(client.clone(), rx));
-        tracing::info!(node, nats = url, "cluster node");
+        tracing::info!(node, nats = %shown, "cluster node");
         Ok(Cluster {
             inner: Arc::new(Inner {
                 client,
@@ -102,8 +149,25 @@ impl Cluster {
                 timeout: lease.max(Duration::from_secs(2)),
                 check_every: (lease / 2).max(Duration::from_millis(250)),
                 buffer: buffer.max(1),
+                metrics: ClusterMetrics::default(),
             }),
         })
+    }
+
+    /// Requests forwarded and served, events relayed: for `/metrics`.
+    pub fn metrics(&self) -> &ClusterMetrics {
+        &self.inner.metrics
+    }
+
+    /// Whether the connection to NATS is lost (async-nats reconnects by itself meanwhile): this node can then
+    /// neither reach the games of the other nodes nor serve its own to them, so `/healthz` answers 503.
+    pub fn nats_lost(&self) -> bool {
+        self.inner.client.connection_state() != async_nats::connection::State::Connected
+    }
+
+    /// Games owned by other nodes whose events this node relays now.
+    pub fn relays(&self) -> usize {
+        self.inner.relays.len()
     }
 
     /// Forwards `req` to whichever node serves game `id` and sends its answer, typed again, to the request's
@@ -246,7 +310,15 @@ impl std::fmt::Debug for Inner {
 
 impl OtherNodes for Cluster {
     fn forward<'a>(&'a self, id: &'a str, req: Request) -> BoxFuture<'a, Result<(), Unanswered>> {
-        Box::pin(self.forward_request(id, req))
+        Box::pin(async move {
+            let r = self.forward_request(id, req).await;
+            self.inner.metrics.forwarded(match &r {
+                Ok(()) => Outcome::Answered,
+                Err(Unanswered::NoOwner) => Outcome::NoOwner,
+                Err(Unanswered::Broker(_)) => Outcome::Failed,
+            });
+            r
+        })
     }
 
     /// Serves requests for game `id` from the other nodes while `room` runs.
@@ -267,6 +339,7 @@ impl OtherNodes for Cluster {
                 tokio::select! {
                     msg = sub.next() => {
                         let Some(msg) = msg else { break };
+                        this.inner.metrics.served.inc();
                         let (client, room) = (client.clone(), room.clone());
                         // Each request on its own task, as each socket of this node has its own.
                         tokio::spawn(async move {
@@ -373,5 +446,28 @@ async fn publish_events(
         if let Err(e) = client.publish(event_subject(&game), bytes).await {
             tracing::debug!(game = %game, "cannot publish an event to the other nodes: {e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn credentials_are_kept_out_of_what_is_shown() {
+        assert_eq!(
+            without_credentials("nats://bao:s3cret@nats:4222"),
+            "nats://***@nats:4222"
+        );
+        assert_eq!(
+            without_credentials("tls://t0ken@nats.example.org"),
+            "tls://***@nats.example.org"
+        );
+        assert_eq!(without_credentials("bao:s3cret@nats:4222"), "***@nats:4222");
+        assert_eq!(
+            without_credentials("nats://127.0.0.1:4222"),
+            "nats://127.0.0.1:4222"
+        );
+        assert_eq!(without_credentials("nats://h/x@y"), "nats://h/x@y");
     }
 }

@@ -41,6 +41,11 @@ impl Relays {
         self.map.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// How many games are relayed.
+    pub(super) fn len(&self) -> usize {
+        self.map().len()
+    }
+
     /// Adds connection `conn` to game `id`'s relay and returns a receiver of its events, if the relay runs.
     pub(super) fn join(&self, id: &str, conn: u64) -> Option<broadcast::Receiver<Arc<Event>>> {
         let mut map = self.map();
@@ -150,6 +155,7 @@ async fn run(
                         let (from, to) = (last, ev.v);
                         for m in missed.into_iter().filter(|m| m.v > from && m.v < to) {
                             last = m.v;
+                            cluster.inner.metrics.relayed_events.inc();
                             let _ = tx.send(Arc::new(m));
                         }
                         if last + 1 != ev.v {
@@ -159,6 +165,7 @@ async fn run(
                     last = ev.v;
                 }
                 // No receivers is fine: the last socket is leaving.
+                cluster.inner.metrics.relayed_events.inc();
                 let _ = tx.send(Arc::new(ev));
             }
             _ = check.tick() => {

@@ -66,6 +66,9 @@ impl Node {
     }
 }
 
+/// A lease's row as it was before this node took it: the node that held it and its expiry.
+type Holder = (String, i64);
+
 /// Who owns a game's room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Owner {
@@ -174,12 +177,15 @@ impl Store {
         // leases (an UPDATE of non-key columns) never waits for them: with FOR SHARE, a renewal of many
         // leases and a group commit of many games could each hold a row the other wanted, a deadlock
         // PostgreSQL broke only after `deadlock_timeout` (1 s), refusing the moves of that commit.
-        let taken: Result<Option<(i64,)>, sqlx::Error> = async {
+        // The row as it was tells a take-over (another node's lease that expired without being given back)
+        // from a first lease or one given back.
+        let taken: Result<(Option<(i64,)>, Option<Holder>), sqlx::Error> = async {
             let mut tx = pool.begin().await?;
-            sqlx::query("SELECT 1 FROM leases WHERE game_id = $1 FOR UPDATE")
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            let before: Option<Holder> =
+                sqlx::query_as("SELECT node, expires_ms FROM leases WHERE game_id = $1 FOR UPDATE")
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?;
             let taken = sqlx::query_as(&sql)
                 .bind(id)
                 .bind(&l.node.name)
@@ -187,7 +193,7 @@ impl Store {
                 .fetch_optional(&mut *tx)
                 .await?;
             tx.commit().await?;
-            Ok(taken)
+            Ok((taken, before))
         }
         .await;
         let taken = taken.map_err(|e| StoreError::NotSaved {
@@ -195,9 +201,16 @@ impl Store {
             hint: "",
             source: Arc::new(e),
         })?;
+        let (taken, before) = taken;
         if let Some((fence,)) = taken {
             l.held().insert(id.to_owned(), fence);
-            tracing::debug!(game = %id, fence, "lease taken");
+            match before {
+                Some((from, expires)) if from != l.node.name && expires != RELEASED => {
+                    self.metrics.lease_takeovers.inc();
+                    tracing::info!(game = %id, fence, from = %from, "lease taken over from a node that did not give it back");
+                }
+                _ => tracing::debug!(game = %id, fence, "lease taken"),
+            }
             return Ok(Owner::Here);
         }
         let holder: Option<(String,)> =

@@ -11,7 +11,10 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use common::services::{ensure, TestDb};
-use common::{create_and_join, post_json, spawn_binary_with, ws_connect, Got, Guard, Ws, WAIT};
+use common::{
+    create_and_join, free_port, metric_at, post_json, spawn_binary_with, test_config,
+    until_listening, ws_connect, Got, Guard, Server, Ws, WAIT,
+};
 use serde_json::{json, Value};
 
 /// Leases of the test nodes: short, so that a dead node's games are taken over quickly.
@@ -408,6 +411,25 @@ async fn players_and_a_spectator_on_three_nodes_see_every_event_in_order() {
         Some(3),
         "{history}"
     );
+
+    // The cluster's metrics: the other nodes forwarded their clients' requests and relayed the owner's
+    // events, the owner served them; each node says its name.
+    let owner = g.owner().await;
+    let served = metric_at(g.addr(owner), "bao_cluster_served_requests_total").await;
+    assert!(served >= 3.0, "the owner served {served} requests");
+    for (i, node) in g.nodes.iter().enumerate() {
+        let info = format!("bao_node_info{{node=\"{}\"}}", node.name);
+        assert_eq!(metric_at(&node.addr, &info).await, 1.0);
+        if i == owner {
+            continue;
+        }
+        let answered = r#"bao_cluster_forwarded_requests_total{outcome="answered"}"#;
+        assert!(metric_at(&node.addr, answered).await >= 1.0, "node {i}");
+        assert!(
+            metric_at(&node.addr, "bao_cluster_relayed_events_total").await >= 1.0,
+            "node {i}"
+        );
+    }
 }
 
 /// The `code` of the next `error` message `ws` gets (skipping the events before it).
@@ -557,6 +579,14 @@ async fn the_owner_killed_mid_game_loses_no_move_and_play_resumes_within_5_s() {
         .collect();
     let acked_moves: Vec<&str> = acked.iter().map(|e| e["move"].as_str().unwrap()).collect();
     assert_eq!(moves, acked_moves, "every acknowledged move, once each");
+    // The new owner counts the game's lease as taken over (the dead node never gave it back); the other
+    // node took nothing over.
+    let new_owner = g.owner().await;
+    assert_ne!(new_owner, dead);
+    let takeovers = |i: usize| metric_at(g.addr(i), "bao_lease_takeovers_total");
+    assert_eq!(takeovers(new_owner).await, 1.0);
+    let other = alive.iter().copied().find(|&i| i != new_owner).unwrap();
+    assert_eq!(takeovers(other).await, 0.0);
     eprintln!("failover: play resumed {resumed:?} after the kill");
 }
 
@@ -781,4 +811,140 @@ async fn nats_without_postgres_is_refused_with_a_clear_message() {
         err.contains("--nats-url") && err.contains("PostgreSQL"),
         "{err}"
     );
+}
+
+/// A TCP relay between a node and the machine's NATS server that the test can cut (every connection closed,
+/// new ones refused) and mend: a node that loses NATS while its database is fine.
+struct NatsLink {
+    addr: std::net::SocketAddr,
+    up: tokio::sync::watch::Sender<bool>,
+}
+
+impl NatsLink {
+    async fn start() -> NatsLink {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (up, rx) = tokio::sync::watch::channel(true);
+        tokio::spawn(async move {
+            while let Ok((mut client, _)) = listener.accept().await {
+                if !*rx.borrow() {
+                    // Cut: refused (closed at once).
+                    continue;
+                }
+                let mut cut = rx.clone();
+                tokio::spawn(async move {
+                    let Ok(mut nats) = tokio::net::TcpStream::connect("127.0.0.1:4222").await
+                    else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut client, &mut nats) => {}
+                        _ = cut.wait_for(|up| !*up) => {}
+                    }
+                });
+            }
+        });
+        NatsLink { addr, up }
+    }
+
+    fn set(&self, up: bool) {
+        self.up.send_replace(up);
+    }
+}
+
+/// `/healthz` of `s` until its status is `want` (bounded): the answer.
+async fn healthz_until(s: &Server, want: u16) -> reqwest::Response {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let r = s.http.get(s.url("/healthz")).send().await.unwrap();
+        if r.status() == want {
+            return r;
+        }
+        assert!(Instant::now() < deadline, "/healthz never answered {want}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A node that has lost NATS cannot reach the games of the others nor serve its own to them: its `/healthz`
+/// says so (503 with the reason and a `Retry-After`, so that a load balancer leaves it out), `/metrics`
+/// shows it, and both recover when the connection is back.
+#[tokio::test]
+async fn a_node_that_lost_nats_is_unhealthy_until_it_is_back() {
+    let Some(db) = TestDb::create().await else {
+        return;
+    };
+    if !ensure("nats", 4222) {
+        return;
+    }
+    let link = NatsLink::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = test_config(dir.path());
+    config.database_url = Some(db.url.clone());
+    config.nats_url = Some(format!("nats://{}", link.addr));
+    config.node_name = Some("cut-off".into());
+    let s = Server::start_with(config).await;
+    assert_eq!(s.metric("bao_nats_lost").await, 0.0);
+    assert_eq!(s.metric(r#"bao_node_info{node="cut-off"}"#).await, 1.0);
+
+    link.set(false);
+    let r = healthz_until(&s, 503).await;
+    assert_eq!(r.headers()["retry-after"], "5");
+    let body = r.text().await.unwrap();
+    assert!(body.contains("lost its connection to NATS"), "{body}");
+    assert!(!body.contains("database"), "the database is fine: {body}");
+    assert_eq!(s.metric("bao_nats_lost").await, 1.0);
+    assert_eq!(s.metric("bao_database_writable").await, 1.0);
+
+    // async-nats reconnects by itself (at most 4 s between tries).
+    link.set(true);
+    let r = healthz_until(&s, 200).await;
+    assert_eq!(r.text().await.unwrap(), "ok\n");
+    assert_eq!(s.metric("bao_nats_lost").await, 0.0);
+    s.stop().await;
+}
+
+/// A NATS server of the test's own that asks for a user and a password, as `deploy/cluster/nats.conf` does: a
+/// node given them in its `--nats-url` (`nats://USER:PASSWORD@HOST:PORT`, which async-nats alone ignores)
+/// logs in; one with a wrong password is refused at start-up, and its error does not show the password.
+#[tokio::test]
+async fn a_node_logs_in_to_nats_with_the_credentials_of_its_url() {
+    let Some(db) = TestDb::create().await else {
+        return;
+    };
+    // Installs and starts the machine's NATS when missing, so that nats-server is there.
+    if !ensure("nats", 4222) {
+        return;
+    }
+    let port = free_port();
+    let _nats = Guard(
+        std::process::Command::new("nats-server")
+            .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+            .args(["--user", "bao", "--pass", "s3cret"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("nats-server"),
+    );
+    until_listening(&format!("127.0.0.1:{port}"), "nats-server").await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = test_config(dir.path());
+    config.database_url = Some(db.url.clone());
+    config.nats_url = Some(format!("nats://bao:s3cret@127.0.0.1:{port}"));
+    let s = Server::start_with(config.clone()).await;
+    assert_eq!(s.metric("bao_nats_lost").await, 0.0);
+    s.stop().await;
+
+    config.nats_url = Some(format!("nats://bao:wrong@127.0.0.1:{port}"));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let started = bao_server::app::serve(config, listener, std::future::pending());
+    let err = tokio::time::timeout(WAIT, started)
+        .await
+        .expect("refused at once")
+        .expect_err("a wrong password is refused");
+    let text = format!("{err}");
+    assert!(
+        text.contains("cannot connect to NATS at nats://***@127.0.0.1:"),
+        "{text}"
+    );
+    assert!(!text.contains("wrong"), "{text}");
 }

@@ -6,6 +6,7 @@ mod binary;
 mod clocks;
 mod cluster;
 mod common;
+mod deploy;
 mod durability;
 mod endless;
 mod limits;

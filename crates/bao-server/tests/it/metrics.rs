@@ -12,7 +12,7 @@ use prometheus_parse::{Scrape, Value};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
-/// The metrics of docs/metrics.md: name → type.
+/// The metrics of docs/metrics.md: name → type (the server's `bao_*` and the process's `process_*`).
 fn documented() -> BTreeMap<String, String> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/metrics.md");
     let text = std::fs::read_to_string(path).unwrap();
@@ -20,8 +20,10 @@ fn documented() -> BTreeMap<String, String> {
     for line in text.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         if let [_, name, kind, ..] = cells[..] {
-            if let Some(name) = name.strip_prefix("`bao_").and_then(|n| n.strip_suffix('`')) {
-                out.insert(format!("bao_{name}"), kind.to_owned());
+            let name = name.strip_prefix('`').and_then(|n| n.strip_suffix('`'));
+            if let Some(name) = name.filter(|n| n.starts_with("bao_") || n.starts_with("process_"))
+            {
+                out.insert(name.to_owned(), kind.to_owned());
             }
         }
     }
@@ -165,6 +167,9 @@ async fn the_scrape_matches_the_docs_and_follows_what_clients_do() {
     };
     assert_eq!(code, Some(1008));
     a.close().await;
+    // A made-up path is counted under `other`, never under its own name.
+    let (st, _) = s.get_text("/no/such/page-4711").await;
+    assert_eq!(st, 404);
 
     let m = until(&s, "the closes are counted", |m| {
         value(m, "bao_socket_closes_total", &[("reason", "client")]) == 1.0
@@ -176,6 +181,23 @@ async fn the_scrape_matches_the_docs_and_follows_what_clients_do() {
     assert_eq!(errors("stale_ply", "socket"), 1.0);
     assert_eq!(errors("rate_limited", "http"), 1.0);
     assert!(errors("rate_limited", "socket") >= 2.0);
+    // Requests by the route that matched (the router's template, not the path) and status.
+    let requests = |route, status| {
+        let labels = [("route", route), ("status", status)];
+        value(&m, "bao_http_requests_total", &labels)
+    };
+    assert_eq!(requests("/api/games/{id}", "404"), 1.0);
+    assert_eq!(requests("/api/games", "429"), 1.0);
+    assert_eq!(requests("/api/games", "201"), 3.0);
+    assert!(requests("/ws/{id}", "101") >= 3.0);
+    assert!(requests("/healthz", "200") >= 1.0);
+    assert_eq!(requests("other", "404"), 1.0);
+    assert!(
+        !m.samples
+            .iter()
+            .any(|x| x.labels.values().any(|v| v.contains("4711"))),
+        "a raw path became a label"
+    );
     let limited = |limit| value(&m, "bao_rate_limited_total", &[("limit", limit)]);
     assert_eq!(limited("create"), 1.0);
     assert!(limited("socket_messages") >= 3.0);

@@ -143,6 +143,9 @@ async fn the_alert_rules_watch_served_metrics_and_cover_the_promised_alerts() {
         "BaoDatabaseWriteErrors",
         "BaoSlowMoves",
         "BaoSocketsNearAddressCap",
+        "BaoGamesNearCapacity",
+        "BaoNatsLost",
+        "BaoOpenFilesNearLimit",
     ];
     assert_eq!(alerts, promised.map(String::from).into());
     for metric in [
@@ -152,9 +155,18 @@ async fn the_alert_rules_watch_served_metrics_and_cover_the_promised_alerts() {
         "bao_move_duration_seconds_bucket",
         "bao_sockets_per_address_max",
         "bao_sockets_per_address_cap",
+        "bao_games_in_memory",
+        "bao_games_capacity",
+        "bao_nats_lost",
+        "process_open_fds",
+        "process_max_fds",
     ] {
         assert!(used.contains(metric), "no alert watches {metric}");
     }
+    // Rooms warn at 90 % of --max-games, before 503 busy.
+    assert!(exprs
+        .iter()
+        .any(|e| e == "bao_games_in_memory / bao_games_capacity > 0.9"));
     // The move alert's threshold is 100 ms.
     assert!(exprs
         .iter()
@@ -200,11 +212,48 @@ async fn the_dashboard_queries_served_metrics_and_shows_the_promised_panels() {
         "bao_rate_limited_total",
         "bao_computer_searches",
         "bao_computer_searches_waiting",
+        "bao_games_capacity",
+        "bao_http_requests_total",
+        "bao_http_request_duration_seconds_bucket",
+        "bao_cluster_forwarded_requests_total",
+        "bao_cluster_served_requests_total",
+        "bao_cluster_relayed_events_total",
+        "bao_cluster_relays",
+        "bao_lease_takeovers_total",
+        "bao_nats_lost",
+        "process_cpu_seconds_total",
+        "process_resident_memory_bytes",
+        "process_open_fds",
+        "process_max_fds",
     ] {
         assert!(
             used.contains(metric),
             "the dashboard does not show {metric}"
         );
+    }
+    // Every legend names the node (joined from bao_node_info), but `up`'s: a server that is down serves
+    // no bao_node_info to join.
+    for panel in dash["panels"].as_array().unwrap() {
+        for target in panel["targets"].as_array().unwrap() {
+            let (expr, legend) = (
+                target["expr"].as_str().unwrap(),
+                target["legendFormat"].as_str(),
+            );
+            if expr.starts_with("up{") || expr.starts_with("sum(") {
+                continue;
+            }
+            assert!(
+                expr.ends_with(r#"* on (instance) group_left (node) bao_node_info{job="$job"}"#)
+                    || expr.contains(
+                        r#"* on (instance) group_left (node) bao_node_info{job="$job"} "#
+                    ),
+                "{expr}"
+            );
+            assert!(
+                legend.is_some_and(|l| l.starts_with("{{node}}")),
+                "{expr}: {legend:?}"
+            );
+        }
     }
     for q in ["0.5", "0.99"] {
         assert!(

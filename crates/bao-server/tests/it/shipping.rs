@@ -134,6 +134,18 @@ async fn games_in_memory_are_capped() {
         }
     }
     assert_eq!(busy, 1, "two games fit in memory, the third does not");
+    // A full server says when to try again, and shows its cap beside what it holds.
+    let r = server
+        .http
+        .post(server.url("/api/games"))
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 503);
+    assert_eq!(r.headers()["retry-after"], "30");
+    assert_eq!(server.metric("bao_games_capacity").await, 2.0);
+    assert_eq!(server.metric("bao_games_in_memory").await, 2.0);
     server.stop().await;
 }
 

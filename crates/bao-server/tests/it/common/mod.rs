@@ -205,11 +205,7 @@ impl Server {
     }
 
     pub async fn metric(&self, name: &str) -> f64 {
-        let (_, text) = self.get_text("/metrics").await;
-        text.lines()
-            .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or_else(|| panic!("metric {name} missing in {text}"))
+        metric_at(&self.addr.to_string(), name).await
     }
 
     pub async fn ws(&self, id: &str) -> Ws {
@@ -231,6 +227,43 @@ impl Server {
         }
         r.send().await.unwrap()
     }
+}
+
+/// A free port on 127.0.0.1, for a program that cannot be given port 0 and say which it got (nginx,
+/// nats-server).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Waits (bounded) until something listens on `addr`, a program the test started (`what`).
+pub async fn until_listening(addr: &str, what: &str) {
+    let deadline = std::time::Instant::now() + WAIT;
+    while TcpStream::connect(addr).await.is_err() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} never listened on {addr}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The value of sample `name` (with its labels as the server writes them, `x_total{code="busy"}`) in the
+/// `/metrics` of the server at `addr`.
+pub async fn metric_at(addr: &str, name: &str) -> f64 {
+    let text = reqwest::get(format!("http://{addr}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix(name).and_then(|r| r.strip_prefix(' ')))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("metric {name} missing in {text}"))
 }
 
 /// A game created on the server at `base` (`http://HOST:PORT`) with `body` and joined: its id, the
