@@ -46,6 +46,23 @@ const REQUEST_BUCKETS: [f64; 11] = [
 /// paths cannot make new series.
 pub const OTHER_ROUTE: &str = "other";
 
+/// A route template as its label: `/api/games/{id}` is `/api/games/:id`, `/api/{*rest}` is `/api/*rest`. The
+/// braces of axum's templates are valid in a label, but simple parsers of the text format (prometheus-parse,
+/// which the load generator and the tests use) end a label value at its first `}`.
+pub fn route_label(template: &str) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut chars = template.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' if chars.peek() == Some(&'*') => {}
+            '{' => out.push(':'),
+            '}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Why a WebSocket connection ended: the `reason` label of `bao_socket_closes_total` (docs/metrics.md; `ws.rs`
 /// gives every reason but `deadline`, which is a socket dropped at the shutdown deadline).
 pub const CLOSE_REASONS: [&str; 9] = [
@@ -555,10 +572,10 @@ impl Metrics {
     }
 
     /// An HTTP request answered: `route` is the router's path template that matched it (axum's
-    /// `MatchedPath`, `/api/games/{id}`; [`OTHER_ROUTE`] when none did), never the raw path, so that the
-    /// series stay as few as the routes.
+    /// `MatchedPath`, `/api/games/{id}`, shown as [`route_label`]; [`OTHER_ROUTE`] when none did), never the
+    /// raw path, so that the series stay as few as the routes.
     pub fn http_request(&self, route: Option<&str>, status: u16, took: Duration) {
-        let route = route.unwrap_or(OTHER_ROUTE).to_owned();
+        let route = route.map_or_else(|| OTHER_ROUTE.to_owned(), route_label);
         self.request_seconds
             .get_or_create(&RouteLabels {
                 route: route.clone(),
@@ -678,11 +695,11 @@ mod tests {
             ..AtScrape::default()
         });
         for line in [
-            "bao_http_requests_total{route=\"/api/games/{id}\",status=\"200\"} 2",
-            "bao_http_requests_total{route=\"/api/games/{id}\",status=\"404\"} 1",
+            "bao_http_requests_total{route=\"/api/games/:id\",status=\"200\"} 2",
+            "bao_http_requests_total{route=\"/api/games/:id\",status=\"404\"} 1",
             "bao_http_requests_total{route=\"other\",status=\"200\"} 1",
-            "bao_http_request_duration_seconds_count{route=\"/api/games/{id}\"} 3",
-            "bao_http_request_duration_seconds_bucket{route=\"/api/games/{id}\",le=\"0.0025\"} 2",
+            "bao_http_request_duration_seconds_count{route=\"/api/games/:id\"} 3",
+            "bao_http_request_duration_seconds_bucket{route=\"/api/games/:id\",le=\"0.0025\"} 2",
             "bao_cluster_forwarded_requests_total{outcome=\"no_owner\"} 1",
             "bao_cluster_forwarded_requests_total{outcome=\"answered\"} 0",
             "bao_cluster_relayed_events_total 1",
@@ -695,6 +712,9 @@ mod tests {
         ] {
             assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
         }
+        assert_eq!(route_label("/api/{*rest}"), "/api/*rest");
+        assert_eq!(route_label("/g/{id}/qr.svg"), "/g/:id/qr.svg");
+        assert_eq!(route_label("/healthz"), "/healthz");
         #[cfg(target_os = "linux")]
         for name in [
             "process_cpu_seconds_total",

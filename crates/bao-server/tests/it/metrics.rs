@@ -186,10 +186,10 @@ async fn the_scrape_matches_the_docs_and_follows_what_clients_do() {
         let labels = [("route", route), ("status", status)];
         value(&m, "bao_http_requests_total", &labels)
     };
-    assert_eq!(requests("/api/games/{id}", "404"), 1.0);
+    assert_eq!(requests("/api/games/:id", "404"), 1.0);
     assert_eq!(requests("/api/games", "429"), 1.0);
     assert_eq!(requests("/api/games", "201"), 3.0);
-    assert!(requests("/ws/{id}", "101") >= 3.0);
+    assert!(requests("/ws/:id", "101") >= 3.0);
     assert!(requests("/healthz", "200") >= 1.0);
     assert_eq!(requests("other", "404"), 1.0);
     assert!(

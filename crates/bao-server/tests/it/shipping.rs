@@ -138,7 +138,7 @@ async fn games_in_memory_are_capped() {
     let r = server
         .http
         .post(server.url("/api/games"))
-        .body("{}")
+        .json(&json!({"variant": "kujifunza"}))
         .send()
         .await
         .unwrap();
