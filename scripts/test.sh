@@ -6,11 +6,12 @@
 #
 # The workspace is built once, by the Rust tests (the test profile, optimised): the browser tests, the fuzzing and
 # the smoke test run the bao-server and bao-loadtest binaries of that build. What the tests need from Debian
-# (chromium, prometheus's promtool, postgresql and nats-server when the machine runs none, podman, buildah and
-# debootstrap for the image) is named in one line first and installed when run as root; otherwise the command
-# stops there with the apt-get line to run. PostgreSQL and NATS are the machine's when they answer (127.0.0.1:5432,
-# :4222), else started from Debian's packages by scripts/services.sh and stopped again at the end. Prints the
-# time of every step at the end. Exits non-zero when any test fails.
+# (chromium, prometheus's promtool, systemd's systemd-analyze for the units of deploy/, postgresql and nats-server
+# when the machine runs none, podman, buildah and debootstrap for the image) is named in one line first and
+# installed when run as root; otherwise the command stops there with the apt-get line to run. PostgreSQL and NATS
+# are the machine's when they answer (127.0.0.1:5432, :4222), else started from Debian's packages by
+# scripts/services.sh and stopped again at the end. Prints the time of every step at the end. Exits non-zero when
+# any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -36,6 +37,7 @@ for tool in node npm python3; do
 done
 [ "${BAO_SKIP_BROWSER_TESTS:-0}" = "1" ] || [ -x /usr/bin/chromium ] || packages+=(chromium)
 command -v promtool >/dev/null || packages+=(prometheus)
+command -v systemd-analyze >/dev/null || packages+=(systemd)
 answers 5432 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
 answers 4222 || command -v nats-server >/dev/null || packages+=(nats-server)
 if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then

@@ -25,4 +25,6 @@ mod say;
 mod shipping;
 mod slow;
 mod status;
+mod systemd;
 mod takeback;
+mod upgrade;
