@@ -7,11 +7,12 @@
 #
 # The workspace is built once, by the Rust tests (the test profile, optimised): the browser tests, the fuzzing and
 # the smoke test run the bao-server and bao-loadtest binaries of that build. What the tests need from Debian
-# (chromium, prometheus's promtool, nginx, postgresql and nats-server when the machine runs none, podman, buildah and
-# debootstrap for the image) is named in one line first and installed when run as root; otherwise the command
-# stops there with the apt-get line to run. PostgreSQL and NATS are the machine's when they answer (127.0.0.1:5432,
-# :4222), else started from Debian's packages by scripts/services.sh and stopped again at the end. Prints the
-# time of every step at the end. Exits non-zero when any test fails.
+# (chromium, prometheus's promtool, nginx, systemd's systemd-analyze for the units of deploy/, postgresql and
+# nats-server when the machine runs none, podman, buildah and debootstrap for the image) is named in one line first
+# and installed when run as root; otherwise the command stops there with the apt-get line to run. PostgreSQL and
+# NATS are the machine's when they answer (127.0.0.1:5432, :4222), else started from Debian's packages by
+# scripts/services.sh and stopped again at the end. Prints the time of every step at the end. Exits non-zero when
+# any test fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -44,6 +45,7 @@ done
 command -v promtool >/dev/null || packages+=(prometheus)
 # nginx -t and a real proxy run of deploy/proxy/nginx.conf (crates/bao-server/tests/it/deploy.rs).
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || packages+=(nginx)
+command -v systemd-analyze >/dev/null || packages+=(systemd)
 answers 5432 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
 answers 4222 || command -v nats-server >/dev/null || packages+=(nats-server)
 if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then

@@ -36,7 +36,17 @@ enum Cmd {
     /// bao.db.
     Backup {
         /// Where to write the copy (a new file).
-        file: PathBuf,
+        #[arg(required_unless_present = "dir", conflicts_with = "dir")]
+        file: Option<PathBuf>,
+        /// Write the copy into this directory instead (created if missing), named after the time:
+        /// bao-YYYY-MM-DD-HHMMSS.db (UTC).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// With --dir: after the copy, delete the oldest backups there (files named bao-YYYY-MM-DD-HHMMSS.db)
+        /// beyond the newest N, the new one included.
+        #[arg(long, value_name = "N", requires = "dir",
+              value_parser = clap::value_parser!(u64).range(1..))]
+        keep: Option<u64>,
     },
 }
 
@@ -85,7 +95,7 @@ async fn main() -> ExitCode {
             }
         };
     }
-    if let Some(Cmd::Backup { file }) = &cli.command {
+    if let Some(Cmd::Backup { file, dir, keep }) = &cli.command {
         let db = match Location::parse(config.database_url.as_deref(), &config.data_dir) {
             Ok(Location::Sqlite(db)) => db,
             Ok(Location::Postgres(_)) => {
@@ -100,13 +110,34 @@ async fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         };
-        return match bao_server::backup::backup(&db, file).await {
-            Ok(bytes) => {
+        let done = match (file, dir) {
+            (Some(file), _) => {
+                bao_server::backup::backup(&db, file)
+                    .await
+                    .map(|bytes| bao_server::backup::Kept {
+                        file: file.clone(),
+                        bytes,
+                        removed: Vec::new(),
+                    })
+            }
+            (None, Some(dir)) => {
+                let keep = keep.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+                bao_server::backup::backup_into(&db, dir, keep, bao_server::store::unix_now()).await
+            }
+            // clap requires one of them.
+            (None, None) => Err("give FILE or --dir DIR".to_owned()),
+        };
+        return match done {
+            Ok(kept) => {
                 println!(
-                    "backed up {} to {} ({bytes} bytes)",
+                    "backed up {} to {} ({} bytes)",
                     db.display(),
-                    file.display()
+                    kept.file.display(),
+                    kept.bytes
                 );
+                for old in &kept.removed {
+                    println!("deleted the older backup {}", old.display());
+                }
                 ExitCode::SUCCESS
             }
             Err(e) => {

@@ -12,7 +12,7 @@ use bao_core::Side;
 
 use super::db::Db;
 use super::group::MoveJob;
-use super::migrations::Embedded;
+use super::migrations::{self, Embedded};
 use super::StoreError;
 
 /// Connections per node: the group-commit writer, the rooms' other writes and the reads.
@@ -50,14 +50,32 @@ pub(super) async fn open(url: &str, name: &str) -> Result<Db, StoreError> {
                 &format!("{e} (check that PostgreSQL runs and answers there)"),
             )
         })?;
+    // Before the migrations, which would write: a database of a newer bao-server is left as it is.
+    let applied = applied_migrations(&pool)
+        .await
+        .map_err(|e| fail("cannot read the schema version of", &e))?;
+    migrations::refuse_newer(name, &applied)?;
     let migrator = Migrator::new(Embedded)
         .await
         .map_err(|e| StoreError::open_from(format!("cannot read the migrations: {e}"), e))?;
-    migrator
-        .run(&pool)
-        .await
-        .map_err(|e| fail("cannot apply the migrations to", &e))?;
+    migrator.run(&pool).await.map_err(|e| {
+        migrations::newer_or(name, e).unwrap_or_else(|e| fail("cannot apply the migrations to", &e))
+    })?;
     Ok(Db::Postgres { pool })
+}
+
+/// The migrations applied to the database (sqlx's table in the first schema of the search path, where the
+/// migrator makes it).
+async fn applied_migrations(pool: &sqlx::PgPool) -> Result<Vec<i64>, sqlx::Error> {
+    let has_table: bool = sqlx::query_scalar("SELECT to_regclass('_sqlx_migrations') IS NOT NULL")
+        .fetch_one(pool)
+        .await?;
+    if !has_table {
+        return Ok(Vec::new());
+    }
+    sqlx::query_scalar(migrations::APPLIED)
+        .fetch_all(pool)
+        .await
 }
 
 /// The moves and their games' rows, in one transaction of a few statements whatever the number of moves:

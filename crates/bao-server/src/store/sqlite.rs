@@ -14,7 +14,7 @@ use bao_core::Side;
 use super::db::Db;
 use super::group::MoveJob;
 use super::health::{sqlite_hint, unwritable};
-use super::migrations::Embedded;
+use super::migrations::{self, Embedded};
 use super::StoreError;
 
 /// Why the file system will not let the server write the database `path` or beside it, if it will not.
@@ -44,6 +44,14 @@ pub(super) async fn open(path: &Path) -> Result<Db, StoreError> {
         };
         StoreError::open_from(format!("{doing} {}: {e}{why}", path.display()), e)
     };
+    if path.exists() {
+        // Before anything opens it for writing (which sets WAL mode, a write to a copy made by `bao-server
+        // backup`): a database of a newer bao-server must be left exactly as it is.
+        let applied = applied_migrations(path)
+            .await
+            .map_err(|e| fail("cannot read the schema version of", e))?;
+        migrations::refuse_newer(&path.display().to_string(), &applied)?;
+    }
     let opts = SqliteConnectOptions::from_str("sqlite:")
         .map_err(StoreError::from)?
         .filename(path)
@@ -80,10 +88,10 @@ pub(super) async fn open(path: &Path) -> Result<Db, StoreError> {
     let migrator = Migrator::new(Embedded)
         .await
         .map_err(|e| StoreError::open_from(format!("cannot read the migrations: {e}"), e))?;
-    migrator
-        .run(&writer)
-        .await
-        .map_err(|e| fail("cannot apply the migrations to", sqlx::Error::from(e)))?;
+    migrator.run(&writer).await.map_err(|e| {
+        migrations::newer_or(&path.display().to_string(), e)
+            .unwrap_or_else(|e| fail("cannot apply the migrations to", sqlx::Error::from(e)))
+    })?;
     let reader = SqlitePoolOptions::new()
         .max_connections(4)
         .connect_with(opts.clone().read_only(true))
@@ -96,6 +104,31 @@ pub(super) async fn open(path: &Path) -> Result<Db, StoreError> {
         .map_err(|e| fail("cannot open the database", e))?;
     tokio::spawn(checkpoints(writer.clone(), checkpointer, wal_path(path)));
     Ok(Db::Sqlite { writer, reader })
+}
+
+/// The migrations applied to the database `path`, read through a read-only connection of its own.
+async fn applied_migrations(path: &Path) -> Result<Vec<i64>, sqlx::Error> {
+    use sqlx::{ConnectOptions, Connection};
+    let mut conn = SqliteConnectOptions::new()
+        .filename(path)
+        .read_only(true)
+        .busy_timeout(Duration::from_secs(5))
+        .connect()
+        .await?;
+    let has_table: bool = sqlx::query_scalar(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations')",
+    )
+    .fetch_one(&mut conn)
+    .await?;
+    let applied = if has_table {
+        sqlx::query_scalar(migrations::APPLIED)
+            .fetch_all(&mut conn)
+            .await?
+    } else {
+        Vec::new()
+    };
+    conn.close().await?;
+    Ok(applied)
 }
 
 /// The WAL's size at which `checkpoints` copies it back into the database: SQLite's own default (1,000

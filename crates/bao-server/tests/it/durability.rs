@@ -11,7 +11,7 @@ use std::process::Command;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use common::{spawn_binary, Guard, Ws, WAIT};
+use common::{run_to_exit, spawn_binary, Guard, Ws, WAIT};
 use serde_json::{json, Value};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection, Row};
@@ -130,37 +130,6 @@ fn stop(child: &mut Guard, signal: &str) -> std::process::ExitStatus {
     }
 }
 
-/// Runs the binary with `args` and `env` until it exits (at most 20 s); returns its exit status and stderr.
-fn run_to_exit(
-    args: &[&str],
-    data: &Path,
-    env: &[(&str, &str)],
-) -> (std::process::ExitStatus, String) {
-    let mut child = Guard(common::binary(data, env).args(args).spawn().unwrap());
-    let mut stderr = child.0.stderr.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = std::io::Read::read_to_string(&mut stderr, &mut s);
-        s
-    });
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(s) = child.0.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > deadline {
-            let _ = child.0.kill();
-            let _ = child.0.wait();
-            panic!(
-                "bao-server {args:?} still runs after 20 s: {}",
-                reader.join().unwrap()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    (status, reader.join().unwrap())
-}
-
 /// A separate connection to a database file, as an operator's `sqlite3` would open it.
 async fn open_db(path: &Path) -> sqlx::SqliteConnection {
     SqliteConnectOptions::from_str("sqlite:")
@@ -229,6 +198,8 @@ enum NotCreated {
 /// A game between friends played by the test through one socket per seat.
 struct Game {
     id: String,
+    /// The players' seat tokens (south, north).
+    tokens: [String; 2],
     socks: [Ws; 2],
     ply: u64,
     to_move: usize,
@@ -270,6 +241,7 @@ impl Game {
         let to_move = side_index(&snap["game"]["position"]["to_move"]);
         Ok(Game {
             id,
+            tokens: [south, north],
             socks: [a, b],
             ply: 0,
             to_move,
@@ -677,39 +649,62 @@ async fn a_database_with_damaged_pages_is_refused_at_start_up() {
     );
 }
 
+/// Backups under load, restored: games are played on several sockets while `bao-server backup` copies the
+/// database; the copy, put in a fresh data directory, starts a server that has every game and every move
+/// acknowledged before the backup began (and no move that was not acknowledged by the time it ended), with
+/// the players' seats, and goes on with them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn backup_copies_the_database_while_a_game_is_played() {
+async fn a_backup_taken_while_games_are_played_restores_every_acknowledged_move() {
+    use std::sync::{Arc, Mutex};
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let (_child, _, addr) = spawn_binary(&data, FAST);
     let http = reqwest::Client::builder().timeout(WAIT).build().unwrap();
-    // Kiswahili: a long game, still going on when the backup is taken.
-    let mut game = Game::of(&http, &addr, "kiswahili").await.unwrap();
-    let id = game.id.clone();
-    let acked = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
-    let counter = acked.clone();
-    let (stop_tx, mut stop_rx) = tokio::sync::oneshot::channel::<()>();
-    // Moves go on while the backup is taken.
-    let player = tokio::spawn(async move {
-        loop {
-            if stop_rx.try_recv().is_ok() {
-                return game;
-            }
-            match game.play().await {
-                Outcome::Moved(..) => {
-                    counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    // Long games, still going on when the backup is taken, and one that may end meanwhile.
+    let variants = [
+        "kiswahili",
+        "kiswahili-malawi",
+        "kimasai",
+        "kiswahili",
+        "kujifunza",
+    ];
+    // Each game's moves acknowledged so far, in order.
+    let acked: Arc<Vec<Mutex<Vec<String>>>> =
+        Arc::new(variants.iter().map(|_| Mutex::default()).collect());
+    let (ack_tx, mut ack_rx) = tokio::sync::mpsc::unbounded_channel::<usize>();
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let mut players = Vec::new();
+    let mut games = Vec::new();
+    for (i, variant) in variants.iter().enumerate() {
+        let mut game = Game::of(&http, &addr, variant).await.unwrap();
+        games.push((game.id.clone(), game.tokens.clone()));
+        let (acked, ack_tx, stop_rx) = (acked.clone(), ack_tx.clone(), stop_rx.clone());
+        // Moves go on while the backup is taken.
+        players.push(tokio::spawn(async move {
+            while !*stop_rx.borrow() {
+                match game.play().await {
+                    Outcome::Moved(_, mv) => {
+                        acked[i].lock().unwrap().push(mv);
+                        let _ = ack_tx.send(i);
+                    }
+                    Outcome::Over => return,
+                    Outcome::Refused(code) => panic!("move refused: {code}"),
                 }
-                Outcome::Over => return game,
-                Outcome::Refused(code) => panic!("move refused: {code}"),
             }
-        }
-    });
-    let started = Instant::now();
-    while acked.load(std::sync::atomic::Ordering::SeqCst) < 5 {
-        assert!(started.elapsed() < WAIT, "moves are played");
-        tokio::time::sleep(Duration::from_millis(5)).await;
+        }));
     }
-    let before = acked.load(std::sync::atomic::Ordering::SeqCst);
+    // Every game under way before the backup starts.
+    let mut counts = vec![0; variants.len()];
+    while counts.iter().any(|&n| n < 3) {
+        let i = tokio::time::timeout(WAIT, ack_rx.recv())
+            .await
+            .unwrap()
+            .unwrap();
+        counts[i] += 1;
+    }
+    let moves_now =
+        || -> Vec<Vec<String>> { acked.iter().map(|m| m.lock().unwrap().clone()).collect() };
+    let before = moves_now();
     let file = dir.path().join("backup.db");
     let (data2, file2) = (data.clone(), file.clone());
     let (status, stderr) = tokio::task::spawn_blocking(move || {
@@ -717,9 +712,11 @@ async fn backup_copies_the_database_while_a_game_is_played() {
     })
     .await
     .unwrap();
-    let after = acked.load(std::sync::atomic::Ordering::SeqCst);
-    let _ = stop_tx.send(());
-    player.await.unwrap();
+    let after = moves_now();
+    stop_tx.send(true).unwrap();
+    for p in players {
+        p.await.unwrap();
+    }
     assert!(status.success(), "backup failed: {stderr}");
 
     let mut db = open_db(&file).await;
@@ -728,13 +725,7 @@ async fn backup_copies_the_database_while_a_game_is_played() {
         .await
         .unwrap();
     assert_eq!(check, "ok");
-    let n = stored_moves(&mut db, &id).await.len() as u64;
     db.close().await.unwrap();
-    eprintln!("backup: {n} moves in the copy; {before} acknowledged before it started, {after} when it ended");
-    assert!(
-        (before..=after).contains(&n),
-        "{n} moves in the copy, {before} before, {after} after"
-    );
 
     // A second backup to the same file is refused and leaves the first alone.
     let first = std::fs::read(&file).unwrap();
@@ -742,4 +733,41 @@ async fn backup_copies_the_database_while_a_game_is_played() {
     assert!(!status.success(), "overwrote {}", file.display());
     assert!(stderr.contains("exists"), "{stderr}");
     assert_eq!(std::fs::read(&file).unwrap(), first);
+
+    // Restored into a fresh data directory, as the README says.
+    let restored = dir.path().join("restored");
+    std::fs::create_dir(&restored).unwrap();
+    std::fs::copy(&file, restored.join("bao.db")).unwrap();
+    let (_child, _, addr) = spawn_binary(&restored, FAST);
+    for (i, (id, tokens)) in games.iter().enumerate() {
+        let (status, snap) = get_json(&http, &addr, &format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "game {id} restored");
+        let moves = names(&snap["moves"]);
+        eprintln!(
+            "game {i}: {} moves restored; {} acknowledged before the backup began, {} when it ended",
+            moves.len(),
+            before[i].len(),
+            after[i].len()
+        );
+        assert!(
+            moves.len() >= before[i].len() && after[i].starts_with(&moves),
+            "game {id}: restored {moves:?}, acknowledged {:?} before and {:?} after",
+            before[i],
+            after[i]
+        );
+        // The players still hold their seats, and the game goes on.
+        let mut seats = Vec::new();
+        for (token, side) in tokens.iter().zip(["south", "north"]) {
+            let mut ws = common::ws_connect(&addr, id).await;
+            assert_eq!(ws.hello(Some(token), 0).await["you"], side, "game {id}");
+            seats.push(ws);
+        }
+        if snap["status"] == "playing" {
+            let ws = &mut seats[side_index(&snap["position"]["to_move"])];
+            let ply = moves.len();
+            ws.send(json!({"t": "move", "ply": ply, "move": snap["legal"][0]}))
+                .await;
+            assert_eq!(ws.recv_t("moved").await["ply"], ply, "game {id} goes on");
+        }
+    }
 }

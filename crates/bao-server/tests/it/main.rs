@@ -26,4 +26,6 @@ mod say;
 mod shipping;
 mod slow;
 mod status;
+mod systemd;
 mod takeback;
+mod upgrade;

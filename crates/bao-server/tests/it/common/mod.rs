@@ -512,6 +512,37 @@ pub fn spawn_binary_with(
     }
 }
 
+/// Runs the binary with `args` and `env` until it exits (at most 20 s); returns its exit status and stderr.
+pub fn run_to_exit(
+    args: &[&str],
+    data: &Path,
+    env: &[(&str, &str)],
+) -> (std::process::ExitStatus, String) {
+    let mut child = Guard(binary(data, env).args(args).spawn().unwrap());
+    let mut stderr = child.0.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut s);
+        s
+    });
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(s) = child.0.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.0.kill();
+            let _ = child.0.wait();
+            panic!(
+                "bao-server {args:?} still runs after 20 s: {}",
+                reader.join().unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    (status, reader.join().unwrap())
+}
+
 /// Sends SIGSTOP or SIGCONT to process `pid`.
 pub fn signal(pid: u32, sig: &str) {
     let ok = std::process::Command::new("kill")
