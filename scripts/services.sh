@@ -50,9 +50,10 @@ start_postgres() {
     mkdir -p "$data"
     [ "$(id -u)" = 0 ] && chown postgres: "$data"
     "${run[@]}" "$bin/initdb" -D "$data" -U postgres -A trust >/dev/null
+  # (The lock fds 8 and 9 closed for the server: a daemon that kept them would hold the lock for ever.)
   fi
   "${run[@]}" "$bin/pg_ctl" -D "$data" -l "$data/log" -w \
-    -o "-c listen_addresses=127.0.0.1 -p $pg_port -c unix_socket_directories=$data -c max_connections=400" start >/dev/null
+    -o "-c listen_addresses=127.0.0.1 -p $pg_port -c unix_socket_directories=$data -c max_connections=400" start >/dev/null 9>&- 8>&-
   wait_for "$pg_port"
   "${run[@]}" "$bin/psql" -h 127.0.0.1 -p "$pg_port" -U postgres -d postgres -qAt \
     -c "SELECT 1 FROM pg_database WHERE datname = 'test'" | grep -q 1 ||
@@ -63,7 +64,7 @@ start_nats() {
   answers 4222 && return 0
   command -v nats-server >/dev/null || install nats-server
   setsid nats-server -a 127.0.0.1 -p 4222 -js -sd "$base/nats" -P "$base/nats.pid" \
-    >"$base/nats.log" 2>&1 </dev/null &
+    >"$base/nats.log" 2>&1 </dev/null 9>&- 8>&- &
   wait_for 4222
 }
 
