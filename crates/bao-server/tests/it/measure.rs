@@ -117,21 +117,10 @@ async fn long_game_rooms() {
     }
     s.stop().await;
     // Moves that capture nothing, so that the game goes on (random moves end it within about 50).
-    fn quiet(pos: &Position, depth: u32) -> Option<(bao_core::Move, Position)> {
-        let opp = pos.to_move().opponent();
-        let seeds = |p: &Position| -> u32 {
-            p.ring(opp).iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(p.hand(opp))
-        };
-        pos.children().into_iter().find(|(_, after)| {
-            after.result().is_none()
-                && seeds(after) == seeds(pos)
-                && (depth == 0 || quiet(after, depth - 1).is_some())
-        })
-    }
     let mut moves = Vec::new();
     let mut pos = Position::new(Variant::Kimasai);
     while moves.len() < PLIES {
-        let (m, after) = quiet(&pos, 3).expect("the quiet line goes on");
+        let (m, after) = common::quiet_move(&pos, 3).expect("the quiet line goes on");
         moves.push(m.to_string());
         pos = after;
     }

@@ -552,3 +552,21 @@ pub fn signal(pid: u32, sig: &str) {
         .success();
     assert!(ok, "kill {sig} {pid}");
 }
+
+/// A move of `pos` that captures nothing and after which the side to move can go on quietly for `depth` more
+/// plies, with the position after it: a line of such moves makes a game that lasts (random moves end a game
+/// within about 50).
+pub fn quiet_move(
+    pos: &bao_core::Position,
+    depth: u32,
+) -> Option<(bao_core::Move, bao_core::Position)> {
+    let opp = pos.to_move().opponent();
+    let seeds = |p: &bao_core::Position| -> u32 {
+        p.ring(opp).iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(p.hand(opp))
+    };
+    pos.children().into_iter().find(|(_, after)| {
+        after.result().is_none()
+            && seeds(after) == seeds(pos)
+            && (depth == 0 || quiet_move(after, depth - 1).is_some())
+    })
+}

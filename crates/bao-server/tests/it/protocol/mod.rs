@@ -105,21 +105,10 @@ pub(super) async fn play_out(
 /// `n` Kimasai moves from the start that capture nothing and leave both sides able to go on quietly: a game
 /// that lasts (random moves end a game within about 50).
 pub(super) fn long_line(n: usize) -> Vec<(String, String)> {
-    fn quiet(pos: &Position, depth: u32) -> Option<(bao_core::Move, Position)> {
-        let opp = pos.to_move().opponent();
-        let seeds = |p: &Position| -> u32 {
-            p.ring(opp).iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(p.hand(opp))
-        };
-        pos.children().into_iter().find(|(_, after)| {
-            after.result().is_none()
-                && seeds(after) == seeds(pos)
-                && (depth == 0 || quiet(after, depth - 1).is_some())
-        })
-    }
     let mut pos = Position::new(Variant::Kimasai);
     let mut line = Vec::new();
     for _ in 0..n {
-        let (mv, after) = quiet(&pos, 3).expect("the quiet line goes on");
+        let (mv, after) = common::quiet_move(&pos, 3).expect("the quiet line goes on");
         line.push((pos.to_move().name().to_owned(), mv.to_string()));
         pos = after;
     }
