@@ -298,7 +298,7 @@ pub async fn websocket(
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
-    check_origin(&state, &headers)?;
+    check_origin(&state, addr, &headers)?;
     let slot = state
         .limits()
         .open_socket(client_key(&state, addr, &headers))?;
@@ -325,7 +325,7 @@ pub async fn websocket(
 /// behind a trusted proxy its `X-Forwarded-Host`; or it is `--public-url`'s origin), and by clients that
 /// send no `Origin` (programs, not browsers). A page of another site may not: it could act for whoever
 /// visits it.
-fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), AppError> {
+fn check_origin(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> Result<(), AppError> {
     let Some(origin) = headers.get(header::ORIGIN) else {
         return Ok(());
     };
@@ -339,15 +339,8 @@ fn check_origin(state: &AppState, headers: &HeaderMap) -> Result<(), AppError> {
         .and_then(|h| h.to_str().ok())
         .into_iter()
         .collect();
-    if state.config().trust_forwarded {
-        let forwarded = headers
-            .get_all("x-forwarded-host")
-            .iter()
-            .next_back()
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next());
-        hosts.extend(forwarded.map(str::trim));
-    }
+    let proxies = state.config().proxies();
+    hosts.extend(proxies.forwarded(peer, headers, "x-forwarded-host"));
     let same_host = hosts
         .iter()
         .any(|h| normal_authority(&scheme, h) == authority);

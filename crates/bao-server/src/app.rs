@@ -68,6 +68,13 @@ fn operator_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::metrics))
 }
 
+/// What `--metrics-bind` serves: `/metrics` and nothing else.
+pub fn metrics_router(state: AppState) -> Router {
+    Router::new()
+        .route("/metrics", get(api::metrics))
+        .with_state(state)
+}
+
 /// The QR code of a game's share link (beside the web client's files, not under `/api/`).
 fn qr_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(qr::share_qr))
@@ -158,7 +165,14 @@ pub fn router(state: AppState) -> Router {
             .fallback(assets::static_file),
     }
     .layer(middleware::from_fn(get_or_head_only));
-    let (operator, _) = operator_routes().split_for_parts();
+    let (operator, _) = if state.config().metrics_bind.is_some() {
+        // `/metrics` is on its own address: here it is a page like any unknown one.
+        OpenApiRouter::new()
+            .routes(routes!(api::healthz))
+            .split_for_parts()
+    } else {
+        operator_routes().split_for_parts()
+    };
     let (qr, _) = qr_routes().split_for_parts();
     let (socket, _) = socket_routes().split_for_parts();
     Router::new()
@@ -292,6 +306,27 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), StartupError> {
+    let metrics = match config.metrics_bind.as_deref() {
+        Some(addr) => Some(
+            TcpListener::bind(addr)
+                .await
+                .map_err(|source| StartupError::Bind {
+                    addr: format!("{addr} (--metrics-bind)"),
+                    source,
+                })?,
+        ),
+        None => None,
+    };
+    serve_on(config, listener, metrics, shutdown).await
+}
+
+/// [`serve`] with `/metrics` on `metrics` (already bound: `--metrics-bind`) rather than on `listener`.
+pub async fn serve_on(
+    config: Config,
+    listener: TcpListener,
+    metrics: Option<TcpListener>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), StartupError> {
     let at = Location::parse(config.database_url.as_deref(), &config.data_dir)?;
     let nats_url = config
         .nats_url
@@ -304,6 +339,12 @@ pub async fn serve(
              PostgreSQL database: give --database-url postgres://… too (a SQLite file belongs to one node)"
                 .into(),
         ));
+    }
+    if config.trust_forwarded {
+        tracing::warn!(
+            "--trust-forwarded (BAO_TRUST_FORWARDED) believes every client's X-Forwarded-For: give your \
+             proxies' addresses with --trusted-proxies (BAO_TRUSTED_PROXIES) instead"
+        );
     }
     let node = Node::new(config.node_name.as_deref(), config.lease_ms);
     let node_name = node.name.clone();
@@ -338,6 +379,19 @@ pub async fn serve(
         games_loaded = loaded,
         "bao-server listening on http://{addr}"
     );
+    let metrics_server = match metrics {
+        Some(metrics) => {
+            let at = metrics.local_addr().map_err(StartupError::Listener)?;
+            tracing::info!(%at, "metrics on http://{at}/metrics");
+            let app = metrics_router(state.clone());
+            Some(tokio::spawn(async move {
+                if let Err(e) = axum::serve(metrics, app).await {
+                    tracing::error!("the metrics listener failed: {e}");
+                }
+            }))
+        }
+        None => None,
+    };
     let housekeeping = tokio::spawn(forget_idle_addresses(state.clone()));
     let connections = Connections::new(
         Duration::from_secs(state.config().header_timeout_secs),
@@ -368,6 +422,9 @@ pub async fn serve(
     let _ = phase_tx.send(Phase::Closing);
     housekeeping.abort();
     watchdog.abort();
+    if let Some(metrics) = metrics_server {
+        metrics.abort();
+    }
     state.rooms().close_all().await;
     store.close().await;
     tracing::info!("stopped");

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::Parser;
 
+use crate::http::forwarded::TrustedProxies;
+
 /// Server configuration.
 #[derive(Parser, Clone, Debug)]
 #[command(
@@ -76,8 +78,24 @@ pub struct Config {
     /// Games one client address may create per minute (an IPv6 address counts by its /64).
     #[arg(long, env = "BAO_CREATE_PER_MINUTE", default_value_t = 30.0)]
     pub create_per_minute: f64,
-    /// Take the client address from the last `X-Forwarded-For` entry (set this behind a reverse proxy, so
-    /// that the per-address limits are per client and not per proxy).
+    /// Your reverse proxies, as comma-separated networks or addresses (`127.0.0.1,172.16.0.0/12`): a request
+    /// from one of them is taken to come from the right-most `X-Forwarded-For` entry that is not itself a
+    /// trusted proxy, and its `X-Forwarded-Host` and `X-Forwarded-Proto` are believed (share links, the
+    /// origin check), so that the per-address limits are per client and not per proxy. Requests from any
+    /// other address are taken as they come, whatever they forward. Empty: no proxy.
+    #[arg(
+        long,
+        env = "BAO_TRUSTED_PROXIES",
+        default_value = "",
+        value_name = "CIDR,..."
+    )]
+    pub trusted_proxies: TrustedProxies,
+    /// Serve `/metrics` on this address alone (`127.0.0.1:9090`, or an address on a network only the
+    /// monitoring reaches) instead of on `--bind`, where the site's visitors are.
+    #[arg(long, env = "BAO_METRICS_BIND")]
+    pub metrics_bind: Option<String>,
+    /// Deprecated (use --trusted-proxies): believe the forwarded headers of every peer, which lets any client
+    /// that reaches the server directly choose its address.
     #[arg(long, env = "BAO_TRUST_FORWARDED", default_value_t = false)]
     pub trust_forwarded: bool,
     /// Largest accepted HTTP request body, in bytes.
@@ -148,6 +166,16 @@ pub struct Config {
 }
 
 impl Config {
+    /// The peers whose forwarded headers count: `--trusted-proxies`, or every peer with the deprecated
+    /// `--trust-forwarded`.
+    pub fn proxies(&self) -> TrustedProxies {
+        if self.trust_forwarded {
+            TrustedProxies::everyone()
+        } else {
+            self.trusted_proxies.clone()
+        }
+    }
+
     /// The defaults, as if no flag and no environment variable were given (environment variables are
     /// ignored here, so tests are not influenced by the caller's environment).
     pub fn defaults() -> Config {
@@ -170,6 +198,8 @@ impl Config {
             ws_address_rate: 100.0,
             ws_address_burst: 400.0,
             create_per_minute: 30.0,
+            trusted_proxies: TrustedProxies::default(),
+            metrics_bind: None,
             trust_forwarded: false,
             body_limit: 16 * 1024,
             preload_limit: 1000,

@@ -7,11 +7,10 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::http::HeaderMap;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, RateLimiter};
 
@@ -23,24 +22,6 @@ use crate::metrics::{Limit, Refusals};
 
 /// How long a client over the socket cap is told to wait: sockets close at no predictable time.
 const SOCKETS_RETRY_AFTER: Duration = Duration::from_secs(10);
-
-/// The client's address: the peer, or behind a trusted proxy the last `X-Forwarded-For` entry.
-pub fn client_ip(trust_forwarded: bool, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    if trust_forwarded {
-        // Only the last entry was written by our proxy; earlier ones come from the client.
-        let last = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .next_back()
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.rsplit(',').next())
-            .and_then(|s| s.trim().parse::<IpAddr>().ok());
-        if let Some(ip) = last {
-            return ip;
-        }
-    }
-    peer.ip()
-}
 
 /// A client address as the limits count it: an IPv4 address, or the /64 network of an IPv6 one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -256,23 +237,6 @@ mod tests {
         assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
         assert_ne!(key("192.0.2.7"), key("192.0.2.8"));
         assert_eq!(key("192.0.2.7").to_string(), "192.0.2.7");
-    }
-
-    #[test]
-    fn the_forwarded_address_is_the_last_entry_and_only_when_trusted() {
-        let peer: SocketAddr = "10.0.0.1:5000".parse().unwrap();
-        let mut h = HeaderMap::new();
-        h.insert(
-            "x-forwarded-for",
-            "198.51.100.1, 203.0.113.5".parse().unwrap(),
-        );
-        assert_eq!(
-            client_ip(true, peer, &h),
-            "203.0.113.5".parse::<IpAddr>().unwrap()
-        );
-        assert_eq!(client_ip(false, peer, &h), peer.ip());
-        h.insert("x-forwarded-for", "garbage".parse().unwrap());
-        assert_eq!(client_ip(true, peer, &h), peer.ip());
     }
 
     #[test]

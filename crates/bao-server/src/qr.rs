@@ -1,7 +1,9 @@
 //! `GET /g/{id}/qr.svg`: the QR code of a game's share link, drawn on the server as SVG by the `qrcode`
 //! crate. It holds the public game link only (the link a friend opens to join or watch), never a seat token.
 
-use axum::extract::State;
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bao_protocol::{game_path, share_url};
@@ -39,7 +41,12 @@ pub fn svg_of(link: &str) -> Result<String, AppError> {
 /// The share link of game `id` as the page shows it: under `--public-url` when it is set, else under the
 /// address the client asked for (its `Host`, or behind a trusted proxy `X-Forwarded-Host` and
 /// `X-Forwarded-Proto`), which is the page's own origin.
-pub fn link_of(state: &AppState, headers: &HeaderMap, id: &str) -> Result<String, AppError> {
+pub fn link_of(
+    state: &AppState,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    id: &str,
+) -> Result<String, AppError> {
     let config = state.config();
     if let Some(url) = share_url(config.public_url.as_deref(), id) {
         return Ok(url);
@@ -53,7 +60,8 @@ pub fn link_of(state: &AppState, headers: &HeaderMap, id: &str) -> Result<String
             .and_then(|v| v.rsplit(',').next())
             .map(str::trim)
     };
-    let forwarded = |name: &str| config.trust_forwarded.then(|| last(name)).flatten();
+    let proxies = config.proxies();
+    let forwarded = |name: &str| proxies.forwarded(peer, headers, name);
     let host = forwarded("x-forwarded-host")
         .or_else(|| last(header::HOST.as_str()))
         .filter(|h| is_host(h))
@@ -123,12 +131,13 @@ fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
 pub async fn share_qr(
     State(state): State<AppState>,
     GameId(id): GameId,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {
     if !valid_id(&id) || !state.store().exists(&id).await? {
         return Err(AppError::NotFound);
     }
-    let link = link_of(&state, &headers, &id)?;
+    let link = link_of(&state, peer, &headers, &id)?;
     let etag = etag_of(&link);
     let cached = [
         (

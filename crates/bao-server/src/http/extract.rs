@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
-use crate::limits::{client_ip, ClientKey};
+use crate::limits::ClientKey;
 use crate::state::AppState;
 
 /// A JSON body read leniently (any content type, empty means `{}`), with errors in the API's format.
@@ -62,5 +62,5 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 
 /// The client's address as the per-address limits count it.
 pub(crate) fn client_key(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> ClientKey {
-    ClientKey::of(client_ip(state.config().trust_forwarded, peer, headers))
+    ClientKey::of(state.config().proxies().client_ip(peer, headers))
 }

@@ -6,6 +6,7 @@
 //! shutdown deadline passes instead of being waited for.
 
 pub mod extract;
+pub mod forwarded;
 
 use std::convert::Infallible;
 use std::io;

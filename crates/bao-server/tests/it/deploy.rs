@@ -147,6 +147,30 @@ fn check_locked_down(file: &str, name: &str, service: &Yaml) {
     assert!(!public.unwrap().contains("localhost"), "{what}");
 }
 
+/// The compose file's `BAO_TRUSTED_PROXIES`: Docker's private networks (where its proxy connects from), parsed
+/// as the server parses it, and never a public address nor the deprecated `BAO_TRUST_FORWARDED`.
+fn trusts_only_private_proxies(what: &str, env: &std::collections::BTreeMap<String, String>) {
+    assert!(
+        !env.contains_key("BAO_TRUST_FORWARDED"),
+        "{what}: deprecated"
+    );
+    let list = env.get("BAO_TRUSTED_PROXIES").expect("BAO_TRUSTED_PROXIES");
+    let proxies: bao_server::http::forwarded::TrustedProxies =
+        list.parse().unwrap_or_else(|e| panic!("{what}: {e}"));
+    for private in ["172.18.0.1", "192.168.16.1", "10.0.0.5"] {
+        assert!(
+            proxies.contains(private.parse().unwrap()),
+            "{what}: {private}"
+        );
+    }
+    for public in ["203.0.113.9", "8.8.8.8", "2001:db8::1"] {
+        assert!(
+            !proxies.contains(public.parse().unwrap()),
+            "{what}: {public}"
+        );
+    }
+}
+
 #[test]
 fn the_one_server_compose_file_is_locked_down_behind_its_proxy() {
     let doc = yaml("docker-compose.yml");
@@ -155,10 +179,7 @@ fn the_one_server_compose_file_is_locked_down_behind_its_proxy() {
     // Only the proxy on this host reaches it.
     assert_eq!(strings(&bao["ports"]), ["127.0.0.1:8080:8080"]);
     assert_eq!(strings(&bao["volumes"]), ["bao-data:/data"]);
-    assert_eq!(
-        env(bao).get("BAO_TRUST_FORWARDED").map(String::as_str),
-        Some("true")
-    );
+    trusts_only_private_proxies("docker-compose.yml", &env(bao));
     assert!(doc["volumes"]["bao-data"].is_null() || doc["volumes"]["bao-data"].as_hash().is_some());
 }
 
@@ -195,6 +216,12 @@ fn the_cluster_compose_file_has_tls_in_caddy_and_no_secret() {
         }
     }
     assert_eq!(names, ["a", "b", "c"]);
+    for n in &nodes {
+        let env = env(&doc["services"][*n]);
+        trusts_only_private_proxies(file, &env);
+        // /metrics on a port Caddy does not proxy.
+        assert_eq!(env["BAO_METRICS_BIND"], "0.0.0.0:9090", "{n}");
+    }
 
     // Caddy: HTTP and HTTPS published, its certificates kept in a volume, the site from the environment.
     let caddy = &doc["services"]["caddy"];
@@ -545,7 +572,7 @@ fn nginx_accepts_its_example() {
 /// is made plain for the test's clients (which speak no TLS; `nginx -t` checks the TLS settings).
 #[tokio::test]
 async fn nginx_example_proxies_pages_and_game_sockets() {
-    let s = Server::fresh_with(|c| c.trust_forwarded = true).await;
+    let s = Server::fresh_with(|c| c.trusted_proxies = "127.0.0.1".parse().unwrap()).await;
     let (http_port, site_port) = (free_port(), free_port());
     let upstream = s.addr.to_string();
     let edit = |site: String| {

@@ -35,7 +35,7 @@ async fn sockets_per_address_are_capped() {
     drop(s);
     let s = Server::fresh_with(|c| {
         c.ws_per_address = 1;
-        c.trust_forwarded = true;
+        c.trusted_proxies = "127.0.0.1".parse().unwrap();
     })
     .await;
     let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
@@ -231,7 +231,7 @@ async fn every_429_carries_retry_after() {
 async fn the_creation_limit_counts_an_ipv6_64_as_one_address() {
     let s = Server::fresh_with(|c| {
         c.create_per_minute = 2.0;
-        c.trust_forwarded = true;
+        c.trusted_proxies = "127.0.0.0/8".parse().unwrap();
     })
     .await;
     let create = |from: &'static str| {
@@ -253,6 +253,35 @@ async fn the_creation_limit_counts_an_ipv6_64_as_one_address() {
     assert_eq!(create("2001:db8:1:3::1").await, 201, "another /64");
     assert_eq!(create("192.0.2.1").await, 201);
     s.stop().await;
+}
+
+/// With the port published to the world, a client that reaches the server directly must not walk round every
+/// per-address limit by writing its own `X-Forwarded-For`: only the operator's proxies may say who the client is.
+#[tokio::test]
+async fn forwarded_addresses_count_only_from_trusted_proxies() {
+    for (proxies, second) in [("10.0.0.0/8, ::1", 429), ("10.0.0.0/8,127.0.0.1", 201)] {
+        let s = Server::fresh_with(|c| {
+            c.create_per_minute = 1.0;
+            c.trusted_proxies = proxies.parse().unwrap();
+        })
+        .await;
+        let create = |from: &'static str| {
+            let s = &s;
+            async move {
+                s.http
+                    .post(s.url("/api/games"))
+                    .header("x-forwarded-for", from)
+                    .json(&json!({"variant": "kujifunza"}))
+                    .send()
+                    .await
+                    .unwrap()
+                    .status()
+            }
+        };
+        assert_eq!(create("198.51.100.1").await, 201, "{proxies}");
+        assert_eq!(create("198.51.100.2").await, second, "{proxies}");
+        s.stop().await;
+    }
 }
 
 #[tokio::test]

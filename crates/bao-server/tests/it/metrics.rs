@@ -237,3 +237,65 @@ async fn the_scrape_matches_the_docs_and_follows_what_clients_do() {
     b.close().await;
     s.stop().await;
 }
+
+/// `--metrics-bind`: `/metrics` on its own address, where the monitoring is, and not on the site's, where the
+/// visitors are (a proxy that forgot to block it shows nothing).
+#[tokio::test]
+async fn metrics_bind_keeps_the_metrics_off_the_site() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = test_config(dir.path());
+    config.metrics_bind = Some("127.0.0.1:0".into());
+    let site = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let metrics = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let (site_addr, metrics_addr) = (site.local_addr().unwrap(), metrics.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(bao_server::app::serve_on(
+        config,
+        site,
+        Some(metrics),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    let http = reqwest::Client::builder().timeout(WAIT).build().unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !http
+        .get(format!("http://{site_addr}/healthz"))
+        .send()
+        .await
+        .is_ok_and(|r| r.status() == 200)
+    {
+        assert!(Instant::now() < deadline, "the server never became healthy");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let on_site = http
+        .get(format!("http://{site_addr}/metrics"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(on_site.status(), 404);
+    assert!(!on_site.text().await.unwrap().contains("bao_"));
+    let apart = http
+        .get(format!("http://{metrics_addr}/metrics"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(apart.status(), 200);
+    let text = apart.text().await.unwrap();
+    assert!(text.contains("bao_games_capacity"), "{text}");
+    // Nothing but the metrics there.
+    let other = http
+        .get(format!("http://{metrics_addr}/api/version"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), 404);
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+    // The metrics listener went with the server.
+    assert!(http
+        .get(format!("http://{metrics_addr}/metrics"))
+        .send()
+        .await
+        .is_err());
+}

@@ -62,7 +62,24 @@ async fn the_code_holds_the_link_of_the_address_asked_and_is_cached() {
 
 #[tokio::test]
 async fn a_trusted_proxy_and_the_public_url_name_the_link() {
-    let s = Server::fresh_with(|c| c.trust_forwarded = true).await;
+    // A proxy that is not trusted names nothing: the link is the Host's.
+    let s = Server::fresh_with(|c| c.trusted_proxies = "10.0.0.0/8".parse().unwrap()).await;
+    let (id, _, _) = s.create(json!({"variant": "kimasai"})).await;
+    let r = get(
+        &s,
+        &format!("/g/{id}/qr.svg"),
+        &[
+            ("host", "127.0.0.1:8080"),
+            ("x-forwarded-host", "evil.example"),
+            ("x-forwarded-proto", "https"),
+        ],
+    )
+    .await;
+    let want = svg_of(&format!("http://127.0.0.1:8080/g/{id}")).unwrap();
+    assert_eq!(r.text().await.unwrap(), want);
+    s.stop().await;
+
+    let s = Server::fresh_with(|c| c.trusted_proxies = "127.0.0.1".parse().unwrap()).await;
     let (id, _, _) = s.create(json!({"variant": "kimasai"})).await;
     let path = format!("/g/{id}/qr.svg");
     let r = get(
