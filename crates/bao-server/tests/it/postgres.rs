@@ -284,3 +284,51 @@ async fn a_node_frozen_past_its_lease_never_writes_again() {
 async fn friend_game(base: &str) -> (String, Value, Value) {
     create_and_join(base, json!({"variant": "kujifunza", "seat": "south"})).await
 }
+
+/// PostgreSQL over TLS (`sslmode=require`): a database that accepts TLS connections only (`hostssl` in its
+/// `pg_hba.conf`, a self-signed certificate) serves a game; the same address without TLS is refused, so the
+/// game really went over TLS.
+#[tokio::test]
+async fn a_database_that_takes_only_tls_connections_serves_games() {
+    let Some(pg) = common::services::PrivatePostgres::start(&["ssl=on"], |data| {
+        let made = std::process::Command::new("openssl")
+            .args(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"])
+            .args(["-subj", "/CN=127.0.0.1", "-keyout"])
+            .arg(data.join("server.key"))
+            .arg("-out")
+            .arg(data.join("server.crt"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("openssl (Debian's package openssl)");
+        assert!(made.success(), "openssl req: {made}");
+        let key = data.join("server.key");
+        let mut mode = std::fs::metadata(&key).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut mode, 0o600);
+        std::fs::set_permissions(&key, mode).unwrap();
+        // TCP only with TLS (the local socket, used by createdb through -h 127.0.0.1, is TCP too).
+        std::fs::write(
+            data.join("pg_hba.conf"),
+            "hostssl all all 127.0.0.1/32 trust\nhostnossl all all 127.0.0.1/32 reject\n",
+        )
+        .unwrap();
+    }) else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let plain = pg.url() + "?sslmode=disable";
+    let refused = sqlx::PgPool::connect(&plain).await;
+    assert!(refused.is_err(), "a connection without TLS must be refused");
+    let mut c = test_config(dir.path());
+    c.database_url = Some(pg.url() + "?sslmode=require");
+    let s = Server::start_with(c).await;
+    let (id, south, north) = s.friends_game("kujifunza").await;
+    let (mut a, mut b, mut w) = (s.ws(&id).await, s.ws(&id).await, s.ws(&id).await);
+    seat(&mut a, &south, "south").await;
+    seat(&mut b, &north, "north").await;
+    w.hello(None, 0).await;
+    w.recv_t("snapshot").await;
+    let played = play(&s.url(""), &id, 0, 2, &mut a, &mut b, &mut w).await;
+    assert_eq!(played.len(), 2);
+    s.stop().await;
+}
