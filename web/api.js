@@ -1,7 +1,8 @@
 // Every request of the pages to the HTTP API (docs/protocol.md): JSON both ways, an error body as an ApiError, a
-// 429 tried again after its Retry-After when that is short (a longer one is the caller's to show).
+// 429 (too many requests) or a 503 that names its Retry-After (the server busy, restarting or without its
+// database for a moment) tried again after that wait when it is short (a longer one is the caller's to show).
 
-// 429s tried again at most; the longest Retry-After waited for, and the wait when none is named (s).
+// Refusals tried again at most; the longest Retry-After waited for, and the wait when none is named (s).
 const RETRIES = 2;
 const MAX_WAIT_S = 5;
 const DEFAULT_WAIT_S = 1;
@@ -37,7 +38,8 @@ export async function request(path, { body, cache } = {}) {
     const data = await r.json().catch(() => null);
     if (r.ok) return { status: r.status, data, retryAfter };
     const wait = retryAfter ?? DEFAULT_WAIT_S;
-    if (r.status === 429 && attempt < RETRIES && wait <= MAX_WAIT_S) {
+    const passing = r.status === 429 || (r.status === 503 && retryAfter !== null);
+    if (passing && attempt < RETRIES && wait <= MAX_WAIT_S) {
       await sleep(wait);
       continue;
     }

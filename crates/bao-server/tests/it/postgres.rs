@@ -292,7 +292,9 @@ async fn friend_game(base: &str) -> (String, Value, Value) {
 async fn a_database_that_takes_only_tls_connections_serves_games() {
     let Some(pg) = common::services::PrivatePostgres::start(&["ssl=on"], |data| {
         let made = std::process::Command::new("openssl")
-            .args(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"])
+            .args([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+            ])
             .args(["-subj", "/CN=127.0.0.1", "-keyout"])
             .arg(data.join("server.key"))
             .arg("-out")
