@@ -53,6 +53,15 @@ pub enum AppError {
     /// 400 `bad_position`: a position that bao-core refuses (the `bao` command's message).
     #[error("{0}")]
     BadPosition(String),
+    /// 400 `bad_name`: a player's name the contract does not allow; the message says why.
+    #[error("{0}")]
+    BadName(#[from] crate::players::names::BadName),
+    /// 401 `no_player`: the request is not made as a player.
+    #[error("this needs a player: create one (POST /api/players) or send its key")]
+    NoPlayer,
+    /// 404 `not_found`: no player of that id.
+    #[error("no such player")]
+    NoSuchPlayer,
     /// 422 `too_complex`: a position whose moves take too long to tell apart to be analysed.
     #[error("this position has a move whose sowing goes on too long to analyse it here")]
     TooComplex,
@@ -162,6 +171,9 @@ impl AppError {
             AppError::BadClock(_) => ErrorCode::BadClock,
             AppError::BadMessage(_) => ErrorCode::BadMessage,
             AppError::BadPosition(_) => ErrorCode::BadPosition,
+            AppError::BadName(_) => ErrorCode::BadName,
+            AppError::NoPlayer => ErrorCode::NoPlayer,
+            AppError::NoSuchPlayer => ErrorCode::NotFound,
             AppError::TooComplex => ErrorCode::TooComplex,
             AppError::NotAPlayer(_) => ErrorCode::NotAPlayer,
             AppError::ForbiddenOrigin(_) => ErrorCode::ForbiddenOrigin,
@@ -380,6 +392,9 @@ mod tests {
             AppError::UnknownVariant(s()),
             AppError::BadClock(s()),
             AppError::BadPosition(s()),
+            AppError::BadName(crate::players::names::BadName::Length),
+            AppError::NoPlayer,
+            AppError::NoSuchPlayer,
             AppError::TooComplex,
             AppError::BadMessage(s()),
             AppError::NotAPlayer(s()),
@@ -420,6 +435,9 @@ mod tests {
                 | AppError::UnknownVariant(_)
                 | AppError::BadClock(_)
                 | AppError::BadPosition(_)
+                | AppError::BadName(_)
+                | AppError::NoPlayer
+                | AppError::NoSuchPlayer
                 | AppError::TooComplex
                 | AppError::BadMessage(_)
                 | AppError::NotAPlayer(_)

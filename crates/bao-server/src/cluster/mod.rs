@@ -211,8 +211,12 @@ impl Cluster {
                 let r: Acted = self.call(id, &Forwarded::Act { conn, action }).await?;
                 let _ = reply.send(action_reply(r));
             }
-            Request::Join { reply } => {
-                let r: Result<(Side, String), Failed> = self.call(id, &Forwarded::Join).await?;
+            Request::Join { player, reply } => {
+                let asked = match player {
+                    Some(player) => Forwarded::JoinAs { player },
+                    None => Forwarded::Join,
+                };
+                let r: Result<(Side, String), Failed> = self.call(id, &asked).await?;
                 let _ = reply.send(r.map_err(|f| f.0));
             }
             Request::Snapshot { reply } => {
@@ -412,7 +416,17 @@ async fn answer(room: &RoomTx, req: Forwarded) -> Option<Result<bytes::Bytes, Ap
             wire(room.ask(act).await.map(acted))
         }
         Forwarded::Join => {
-            let joined = room.ask(|reply| Request::Join { reply }).await;
+            let joined = room
+                .ask(|reply| Request::Join {
+                    player: None,
+                    reply,
+                })
+                .await;
+            wire(joined.map(|r| r.map_err(Failed)))
+        }
+        Forwarded::JoinAs { player } => {
+            let player = Some(player);
+            let joined = room.ask(|reply| Request::Join { player, reply }).await;
             wire(joined.map(|r| r.map_err(Failed)))
         }
         Forwarded::Snapshot => wire(room.ask(|reply| Request::Snapshot { reply }).await),

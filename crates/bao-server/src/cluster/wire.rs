@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::Side;
-use bao_protocol::ErrorBody;
+use bao_protocol::{ErrorBody, SeatPlayer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tokio::sync::broadcast;
 
@@ -52,6 +52,12 @@ pub enum Forwarded {
     },
     /// Take the free seat. Answered `Result<(Side, String), Failed>`.
     Join,
+    /// Take the free seat as a player (a separate form, so that nodes of the release before players still
+    /// read `Join`). Answered as [`Forwarded::Join`].
+    JoinAs {
+        /// The player taking it.
+        player: SeatPlayer,
+    },
     /// The snapshot. Answered `Box<Snapshot>`.
     Snapshot,
     /// Positions `from..to`. Answered `Result<History, Failed>`.

@@ -214,8 +214,8 @@ impl Room {
             } => {
                 let _ = reply.send(self.act(conn, action).await);
             }
-            Request::Join { reply } => {
-                let _ = reply.send(self.on_join().await);
+            Request::Join { player, reply } => {
+                let _ = reply.send(self.on_join(player).await);
             }
             Request::Snapshot { reply } => {
                 let _ = reply.send(Box::new(self.snapshot()));

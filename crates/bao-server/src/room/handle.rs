@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use bao_core::Side;
-use bao_protocol::{History, Snapshot};
+use bao_protocol::{History, SeatPlayer, Snapshot};
 
 use super::registry::Rooms;
 use super::request::{Action, ActionReply, Greeting, Request};
@@ -72,10 +72,13 @@ impl RoomHandle {
         self.rooms.ask(&self.id, act).await?
     }
 
-    /// Takes a free seat: its side and its new token.
-    pub async fn join(&self) -> Result<(Side, String), AppError> {
+    /// Takes a free seat, as `player` if one does: its side and its new token.
+    pub async fn join(&self, player: Option<SeatPlayer>) -> Result<(Side, String), AppError> {
         self.rooms
-            .ask(&self.id, |reply| Request::Join { reply })
+            .ask(&self.id, |reply| Request::Join {
+                player: player.clone(),
+                reply,
+            })
             .await?
     }
 

@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::{Blocked, Move, Side, Variant};
-use bao_protocol::{game_path, ErrorCode, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
+use bao_protocol::{
+    game_path, ErrorCode, Outcome, Reason, Rematch, SeatKind, SeatPlayer, ServerMsg, Status,
+};
 
 use super::actor::Room;
 use super::clock::computer_budget;
@@ -282,6 +284,9 @@ impl Room {
         });
         let mut row = GameRow::new(self.game.variant, kinds, hashes, self.game.level);
         row.rematch_of = Some(self.game.id.clone());
+        // The players swap with their seats.
+        row.players =
+            Side::ALL.map(|new_side| self.game.players[new_side.opponent().index()].clone());
         let v = self.log.next_v();
         self.deps
             .store
@@ -311,7 +316,10 @@ impl Room {
         Ok(None)
     }
 
-    pub(super) async fn on_join(&mut self) -> Result<(Side, String), AppError> {
+    pub(super) async fn on_join(
+        &mut self,
+        player: Option<SeatPlayer>,
+    ) -> Result<(Side, String), AppError> {
         if self.game.status == Status::Finished {
             return Err(AppError::GameOver);
         }
@@ -329,10 +337,18 @@ impl Room {
         let v = self.log.next_v();
         self.deps
             .store
-            .claim_seat(&self.game.id, seat, &hash, status, v as i64)
+            .claim_seat(
+                &self.game.id,
+                seat,
+                &hash,
+                player.as_ref().map(|p| p.id.as_str()),
+                status,
+                v as i64,
+            )
             .await?;
         self.log.stored(v);
         self.game.hashes[seat.index()] = Some(hash);
+        self.game.players[seat.index()] = player;
         self.game.status = status;
         if status == Status::Playing {
             // The first move's time counts from when both players are there.

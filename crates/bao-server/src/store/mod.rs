@@ -18,6 +18,7 @@ mod group;
 mod health;
 mod lease;
 mod migrations;
+mod players;
 mod postgres;
 mod queries;
 mod reviews;
@@ -30,6 +31,7 @@ pub mod uptime;
 
 pub use error::{DbError, StoreError};
 pub use lease::{Node, Owner};
+pub use players::PlayerRow;
 pub use rows::{ClockRow, GameRow, MoveRow, MoveWrite};
 pub use uptime::{Now, ServerTime};
 

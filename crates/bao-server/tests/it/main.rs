@@ -16,6 +16,7 @@ mod measure;
 mod metrics;
 mod monitoring;
 mod openapi;
+mod players;
 mod postgres;
 mod protocol;
 mod puzzles;
