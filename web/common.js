@@ -65,6 +65,7 @@ function renderMe() {
   const button = $('[data-action=rename]');
   box.hidden = !me;
   box.textContent = me ? me.name : '';
+  box.title = me ? me.name : '';
   if (me) box.dataset.player = me.id;
   else delete box.dataset.player;
   button.dataset.i18n = me ? 'me.rename' : 'me.choose';

@@ -26,7 +26,7 @@ export function openNameDialog(me, saved) {
     document.head.append(look);
     dialog.innerHTML =
       '<form method="dialog"><label><span data-i18n="me.label"></span> <input name="player-name" maxlength="40" autocomplete="nickname"></label>' +
-      '<p class="helptext" data-i18n="me.rules"></p><p class="msg" data-role="name-error" role="alert"></p>' +
+      '<p class="rules" data-i18n="me.rules"></p><p class="msg" data-role="name-error" role="alert"></p>' +
       '<div class="result-actions"><button type="submit" class="primary" data-action="save-name" data-i18n="me.save"></button>' +
       '<button type="button" data-action="cancel-name" data-i18n="me.cancel"></button></div></form>';
     document.body.append(dialog);
