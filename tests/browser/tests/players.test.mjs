@@ -110,3 +110,46 @@ test('the name dialog and the seats speak every language', async () => {
     await p.context().close();
   }
 });
+
+test('the home page list says whom each game is against, its clock and date, and forgets a game that is over', async () => {
+  const home = await words('en', 'home');
+  const p = await newPage();
+  await p.goto(server.url + '/');
+  await p.waitForSelector('[data-action=rename]:not([hidden])');
+  await chooseName(p, 'Pweza 9');
+  await p.waitForFunction(() => document.querySelector('[data-role=me]')?.textContent === 'Pweza 9');
+  // Against the computer, easy, with a clock: resigned at once.
+  await p.selectOption('select[name=level]', 'easy');
+  await p.selectOption('select[name=seat]', 'south');
+  await p.selectOption('select[name=clock]', 'live:180+2');
+  await p.click('[data-action=play-computer]');
+  await p.waitForURL(/\/g\//);
+  const computerGame = new URL(p.url()).pathname.split('/')[2];
+  await p.waitForSelector('[data-role=connection][data-state=open]');
+  await p.click('[data-action=resign]');
+  await p.click('[data-action=confirm-resign]');
+  await p.waitForSelector('[data-role=result]:not([hidden])');
+  // A game by link, waiting for a friend.
+  await p.goto(server.url + '/');
+  await p.click('[data-action=play-friend]');
+  await p.waitForURL(/\/g\//);
+  const friendGame = new URL(p.url()).pathname.split('/')[2];
+
+  await p.goto(server.url + '/');
+  const entry = (id) => `[data-role=my-games] a[data-game="${id}"]`;
+  await p.waitForSelector(entry(computerGame));
+  assert.equal(await p.getAttribute(entry(computerGame), 'data-opponent'), 'computer:easy');
+  assert.equal(await p.getAttribute(entry(computerGame), 'data-clock'), 'live:180+2');
+  const text = await p.textContent(entry(computerGame));
+  assert.ok(text.includes(home['mygames.vsComputer'].replace('{level}', home['level.easy'])), text);
+  assert.ok(text.includes(new Date().toLocaleDateString('en')), text);
+  assert.equal(await p.getAttribute(entry(friendGame), 'data-opponent'), '', 'nobody has joined');
+  assert.equal(await p.getAttribute(entry(friendGame), 'data-clock'), 'none');
+  // Only the game that is over can be forgotten; then it is gone, also after a reload.
+  assert.equal(await p.locator(`[data-action=forget-game][data-game="${friendGame}"]`).count(), 0);
+  await p.click(`[data-action=forget-game][data-game="${computerGame}"]`);
+  assert.equal(await p.locator(entry(computerGame)).count(), 0);
+  await p.reload();
+  await p.waitForSelector(entry(friendGame));
+  assert.equal(await p.locator(entry(computerGame)).count(), 0);
+});

@@ -216,7 +216,7 @@ pub(super) fn game_row(row: &impl Cols) -> Result<GameRow, StoreError> {
 
 /// The player of one seat from the columns `{side}_player`, `{side}_name` and `{side}_deleted` (the load's
 /// join of `players`), if the seat has one.
-fn seat_player(row: &impl Cols, side: &str) -> Result<Option<SeatPlayer>, StoreError> {
+pub(super) fn seat_player(row: &impl Cols, side: &str) -> Result<Option<SeatPlayer>, StoreError> {
     let Some(id) = row.text(&format!("{side}_player"))? else {
         return Ok(None);
     };
