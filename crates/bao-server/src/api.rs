@@ -304,15 +304,20 @@ pub async fn websocket(
         .limits()
         .open_socket(client_key(&state, addr, &headers))?;
     let room = state.rooms().find(&id).await?;
-    Ok(ws::accept(raw, upgrade, &headers, move |socket| async move {
-        // Past the shutdown deadline the socket is dropped wherever it is (it normally closes itself at the
-        // start of the shutdown).
-        let closing = state.clone();
-        tokio::select! {
-            () = ws::run(socket, state, room, slot) => {}
-            () = closing.closing() => {}
-        }
-    }))
+    Ok(ws::accept(
+        raw,
+        upgrade,
+        &headers,
+        move |socket| async move {
+            // Past the shutdown deadline the socket is dropped wherever it is (it normally closes itself at the
+            // start of the shutdown).
+            let closing = state.clone();
+            tokio::select! {
+                () = ws::run(socket, state, room, slot) => {}
+                () = closing.closing() => {}
+            }
+        },
+    ))
 }
 
 /// A WebSocket may be opened by a page of this server (its origin's host is the request's `Host`, or

@@ -83,7 +83,12 @@ fn config() -> WebSocketConfig {
 
 /// Answers the handshake that `checked` has found good (101, with the key's `Sec-WebSocket-Accept` of
 /// `headers`) and runs `callback` with the socket once the connection is upgraded.
-pub fn accept<F, Fut>(raw: RawUpgrade, checked: WebSocketUpgrade, headers: &HeaderMap, callback: F) -> Response
+pub fn accept<F, Fut>(
+    raw: RawUpgrade,
+    checked: WebSocketUpgrade,
+    headers: &HeaderMap,
+    callback: F,
+) -> Response
 where
     F: FnOnce(WebSocket) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = ()> + Send + 'static,
@@ -91,8 +96,10 @@ where
     // Its copy of the upgrade is dropped; ours is the one awaited.
     drop(checked);
     let (Some(on_upgrade), Some(key)) = (raw.0, headers.get(header::SEC_WEBSOCKET_KEY)) else {
-        return AppError::Internal("a checked WebSocket handshake without its upgrade or key".into())
-            .into_response();
+        return AppError::Internal(
+            "a checked WebSocket handshake without its upgrade or key".into(),
+        )
+        .into_response();
     };
     let accept_key = ts::handshake::derive_accept_key(key.as_bytes());
     tokio::spawn(async move {

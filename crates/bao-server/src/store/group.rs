@@ -33,7 +33,10 @@ pub(super) const PG_WRITE_DEADLINE: std::time::Duration = std::time::Duration::f
 pub(super) fn no_answer(within: std::time::Duration) -> sqlx::Error {
     sqlx::Error::Io(std::io::Error::new(
         std::io::ErrorKind::TimedOut,
-        format!("the database gave no answer within {} s", within.as_secs_f64()),
+        format!(
+            "the database gave no answer within {} s",
+            within.as_secs_f64()
+        ),
     ))
 }
 

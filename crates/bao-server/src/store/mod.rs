@@ -227,7 +227,10 @@ impl Store {
                 }
             }
         });
-        matches!(tokio::time::timeout_at(answer_by, probe).await, Ok(Ok(true)))
+        matches!(
+            tokio::time::timeout_at(answer_by, probe).await,
+            Ok(Ok(true))
+        )
     }
 
     /// The database's metrics (registered in the server's `/metrics`).

@@ -140,7 +140,10 @@ fn lock(path: &Path) -> Result<File, StoreError> {
         .open(&at)
         .map_err(|e| {
             let why = unwritable_beside(path).map_or(String::new(), |fs| format!("; {fs}"));
-            StoreError::open_from(format!("cannot open the lock file {}: {e}{why}", at.display()), e)
+            StoreError::open_from(
+                format!("cannot open the lock file {}: {e}{why}", at.display()),
+                e,
+            )
         })?;
     match file.try_lock() {
         Ok(()) => {}

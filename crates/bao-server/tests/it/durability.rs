@@ -811,7 +811,11 @@ async fn a_second_server_on_the_same_data_directory_refuses_to_start() {
     // Stopped, it frees the directory: the next server starts on it and has every move.
     let (_next, _, addr) = spawn_binary(&data, FAST);
     let (_, snap) = get_json(&http, &addr, &format!("/api/games/{}", game.id)).await;
-    assert_eq!(snap["moves"].as_array().unwrap().len(), acked.len(), "{snap}");
+    assert_eq!(
+        snap["moves"].as_array().unwrap().len(),
+        acked.len(),
+        "{snap}"
+    );
 }
 
 /// Plays `n` moves of `game`, each of which must be acknowledged, into `acked`.

@@ -338,7 +338,11 @@ async fn a_frozen_database_answers_moves_unavailable_and_healthz_within_a_second
     watcher.recv_t("snapshot").await;
     play(&base, &id, 0, 2, &mut south, &mut north, &mut watcher).await;
     let (side, mv, ply) = next_move(&base, &id).await;
-    let mover = if side == "south" { &mut south } else { &mut north };
+    let mover = if side == "south" {
+        &mut south
+    } else {
+        &mut north
+    };
 
     pg.freeze();
     let frozen = std::time::Instant::now();
@@ -356,7 +360,10 @@ async fn a_frozen_database_answers_moves_unavailable_and_healthz_within_a_second
     );
     assert_eq!(refused["code"], "unavailable", "{refused}");
     assert!(
-        !refused["message"].as_str().unwrap().contains("shutting down"),
+        !refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("shutting down"),
         "{refused}"
     );
     assert!(
@@ -440,8 +447,15 @@ async fn the_games_status_is_unavailable_while_the_database_is_down() {
     assert_eq!(status().await.0, 200);
     pg.stop();
     let (code, body) = status().await;
-    assert_eq!((code, body["error"].as_str()), (503, Some("unavailable")), "{body}");
-    assert!(!body["message"].as_str().unwrap().contains("shutting down"), "{body}");
+    assert_eq!(
+        (code, body["error"].as_str()),
+        (503, Some("unavailable")),
+        "{body}"
+    );
+    assert!(
+        !body["message"].as_str().unwrap().contains("shutting down"),
+        "{body}"
+    );
     pg.start_again();
     let back = std::time::Instant::now();
     while status().await.0 != 200 {
@@ -458,7 +472,12 @@ async fn a_game_held_by_another_node_is_unavailable_in_words_that_say_so() {
         return;
     };
     let (da, dbd) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let node = |name: &'static str| [("BAO_DATABASE_URL", db.url.clone()), ("BAO_NODE_NAME", name.to_owned())];
+    let node = |name: &'static str| {
+        [
+            ("BAO_DATABASE_URL", db.url.clone()),
+            ("BAO_NODE_NAME", name.to_owned()),
+        ]
+    };
     let (env_a, env_b) = (node("a"), node("b"));
     let env_a: Vec<(&str, &str)> = env_a.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let env_b: Vec<(&str, &str)> = env_b.iter().map(|(k, v)| (*k, v.as_str())).collect();
@@ -468,10 +487,16 @@ async fn a_game_held_by_another_node_is_unavailable_in_words_that_say_so() {
     // Its room is on a, which holds the game's lease.
     let mut south = ws_connect(&addr_a, &id).await;
     seat(&mut south, created["token"].as_str().unwrap(), "south").await;
-    let r = reqwest::get(format!("http://{addr_b}/api/games/{id}")).await.unwrap();
+    let r = reqwest::get(format!("http://{addr_b}/api/games/{id}"))
+        .await
+        .unwrap();
     let status = r.status().as_u16();
     let body: Value = r.json().await.unwrap();
-    assert_eq!((status, body["error"].as_str()), (503, Some("unavailable")), "{body}");
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (503, Some("unavailable")),
+        "{body}"
+    );
     let message = body["message"].as_str().unwrap();
     assert!(!message.contains("shutting down"), "{body}");
     assert!(message.contains("cannot be reached"), "{body}");

@@ -117,7 +117,11 @@ async fn raw_socket(addr: std::net::SocketAddr, id: &str) -> tokio::net::TcpStre
     let mut head = Vec::new();
     while !head.ends_with(b"\r\n\r\n") {
         let mut b = [0u8; 1];
-        assert_eq!(tcp.read(&mut b).await.unwrap(), 1, "the upgrade's answer ends");
+        assert_eq!(
+            tcp.read(&mut b).await.unwrap(),
+            1,
+            "the upgrade's answer ends"
+        );
         head.push(b[0]);
     }
     let head = String::from_utf8_lossy(&head);
@@ -196,11 +200,31 @@ async fn frames_against_the_protocol_get_a_close_frame_with_its_code() {
     let s = Server::fresh().await;
     let (id, _, _) = s.create(json!({"variant": "kujifunza"})).await;
     let cases: [(&str, Vec<u8>, u16); 5] = [
-        ("invalid UTF-8", client_frame(true, false, 0x1, &[b'{', 0xff, 0xfe, b'}']), 1007),
-        ("reserved data opcode", client_frame(true, false, 0x3, b"{}"), 1002),
-        ("reserved control opcode", client_frame(true, false, 0xb, b""), 1002),
-        ("RSV1 set", client_frame(true, true, 0x1, br#"{"t":"ping"}"#), 1002),
-        ("a lone continuation", client_frame(true, false, 0x0, b"{}"), 1002),
+        (
+            "invalid UTF-8",
+            client_frame(true, false, 0x1, &[b'{', 0xff, 0xfe, b'}']),
+            1007,
+        ),
+        (
+            "reserved data opcode",
+            client_frame(true, false, 0x3, b"{}"),
+            1002,
+        ),
+        (
+            "reserved control opcode",
+            client_frame(true, false, 0xb, b""),
+            1002,
+        ),
+        (
+            "RSV1 set",
+            client_frame(true, true, 0x1, br#"{"t":"ping"}"#),
+            1002,
+        ),
+        (
+            "a lone continuation",
+            client_frame(true, false, 0x0, b"{}"),
+            1002,
+        ),
     ];
     for (what, frame, want) in cases {
         let mut tcp = raw_socket(s.addr, &id).await;
