@@ -376,9 +376,11 @@ mod tests {
                 what: "store move 3 of game x".into(),
                 source: db(),
             },
-            StoreError::Read(db()),
+            StoreError::Read(Arc::new(sqlx::Error::RowNotFound)),
             StoreError::BadRow("game x: unknown status \"lost\" in the database".into()),
             StoreError::open("the database /data/bao.db is damaged".into()),
+            // A read of a database that does not answer: an outage, which may be over in a moment.
+            StoreError::Read(db()),
         ]
     }
 
@@ -528,7 +530,8 @@ mod tests {
                 Internal,
                 Internal,
                 Internal,
-                Internal
+                Internal,
+                Unavailable
             ]
         );
     }
