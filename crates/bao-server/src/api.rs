@@ -302,6 +302,7 @@ pub async fn websocket(
     GameId(id): GameId,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    raw: ws::RawUpgrade,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     check_origin(&state, addr, &headers)?;
@@ -309,22 +310,20 @@ pub async fn websocket(
         .limits()
         .open_socket(client_key(&state, addr, &headers))?;
     let room = state.rooms().find(&id).await?;
-    Ok(upgrade
-        .max_frame_size(ws::MAX_MESSAGE)
-        .max_message_size(ws::MAX_MESSAGE)
-        // Small buffers: an idle socket should cost a few KiB, not the 128 KiB defaults.
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| async move {
-            // Past the shutdown deadline the socket is dropped wherever it is (it normally closes itself at
-            // the start of the shutdown).
+    Ok(ws::accept(
+        raw,
+        upgrade,
+        &headers,
+        move |socket| async move {
+            // Past the shutdown deadline the socket is dropped wherever it is (it normally closes itself at the
+            // start of the shutdown).
             let closing = state.clone();
             tokio::select! {
                 () = ws::run(socket, state, room, slot) => {}
                 () = closing.closing() => {}
             }
-        }))
+        },
+    ))
 }
 
 /// `GET /healthz`: 200 when the database can be written (see [`crate::store::Store::writable`]) and, on a

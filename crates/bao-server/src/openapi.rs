@@ -129,7 +129,8 @@ fn capacity_errors() -> [(AppError, &'static str); 3] {
         ),
         (
             AppError::Unavailable,
-            "the server is shutting down, or cannot write to its database",
+            "the server is shutting down, cannot write to its database, or cannot reach the node that \
+             holds the game",
         ),
         internal(),
     ]

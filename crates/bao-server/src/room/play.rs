@@ -56,7 +56,7 @@ impl Room {
         match self.crowd.seat_of(conn) {
             Some(Some(seat)) => Ok(seat),
             Some(None) => Err(AppError::NotAPlayer(why.to_owned())),
-            None => Err(AppError::Unavailable),
+            None => Err(AppError::Unreachable),
         }
     }
 

@@ -44,7 +44,7 @@ use tokio::sync::mpsc;
 use crate::metrics::StoreMetrics;
 use db::{Conn, Db};
 use group::MoveJob;
-use health::{hint, touch_health, Health, Writer, PROBE_TIMEOUT};
+use health::{hint, touch_health, Health, Writer, HEALTH_ANSWER, PROBE_TIMEOUT};
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -205,18 +205,34 @@ impl Store {
         if let Some(ok) = self.health.fresh() {
             return ok;
         }
-        let _one = self.health.probing.lock().await;
+        // Answered within HEALTH_ANSWER whatever the database does: a probe stuck longer (a frozen database)
+        // is "not writable".
+        let answer_by = tokio::time::Instant::now() + HEALTH_ANSWER;
+        let probing = Arc::clone(&self.health.probing).lock_owned();
+        let Ok(one) = tokio::time::timeout_at(answer_by, probing).await else {
+            return false;
+        };
         // Another probe may have answered while this one waited.
         if let Some(ok) = self.health.fresh() {
             return ok;
         }
-        match tokio::time::timeout(PROBE_TIMEOUT, self.probe()).await {
-            Ok(r) => r.is_ok(),
-            Err(_) => {
-                self.note_failure("check that the database can be written: no answer in 5 s");
-                false
+        // The probe runs on a task of its own, holding the lock, so that it goes on (and its outcome answers
+        // the next checks) after this check has answered.
+        let store = self.clone();
+        let probe = tokio::spawn(async move {
+            let _one = one;
+            match tokio::time::timeout(PROBE_TIMEOUT, store.probe()).await {
+                Ok(r) => r.is_ok(),
+                Err(_) => {
+                    store.note_failure("check that the database can be written: no answer in 5 s");
+                    false
+                }
             }
-        }
+        });
+        matches!(
+            tokio::time::timeout_at(answer_by, probe).await,
+            Ok(Ok(true))
+        )
     }
 
     /// The database's metrics (registered in the server's `/metrics`).
@@ -313,13 +329,20 @@ impl Store {
     /// into `bao.db` (`sqlite.rs`).
     pub async fn close(&self) {
         match &self.db {
-            Db::Sqlite { writer, reader } => {
+            Db::Sqlite {
+                writer,
+                reader,
+                lock,
+            } => {
                 // A reader reading would keep the checkpoint from emptying the WAL; and a read-only connection
                 // closed last cannot fold the WAL in the way SQLite's last connection otherwise does.
                 reader.close().await;
                 self.note_alive().await;
                 sqlite::checkpoint(writer, &self.name).await;
                 writer.close().await;
+                // Released here rather than when the last clone of the store goes (a task may keep one):
+                // a server started again in the same process takes it at once.
+                lock.lock().unwrap_or_else(|p| p.into_inner()).take();
             }
             Db::Postgres { pool } => {
                 self.release_all().await;
