@@ -16,6 +16,7 @@ mod measure;
 mod metrics;
 mod monitoring;
 mod openapi;
+mod outages;
 mod postgres;
 mod protocol;
 mod puzzles;
