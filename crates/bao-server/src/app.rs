@@ -364,6 +364,7 @@ pub async fn serve_on(
                 &node_name,
                 Duration::from_millis(config.lease_ms),
                 config.room_buffer,
+                store.time().clone(),
             )
             .await?,
         ),

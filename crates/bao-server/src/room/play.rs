@@ -168,7 +168,8 @@ impl Room {
             None => (move_v, Status::Playing),
         };
         let now = self.deps.store.time().now();
-        let mut clock = self.game.clock;
+        // An outage still ongoing counts as over now: if this write succeeds, the database was back by now.
+        let mut clock = self.credited_clock(now.up, true).map(|(c, _)| c);
         if let Some(c) = &mut clock {
             if let Err(late) = c.moved(by, ply, now.up, outcome.is_some()) {
                 // Its time ran out as the move came: the clock decides.

@@ -33,7 +33,7 @@ pub use error::{DbError, StoreError};
 pub use lease::{Node, Owner};
 pub use players::PlayerRow;
 pub use rows::{ClockRow, GameRow, MoveRow, MoveWrite};
-pub use uptime::{Now, ServerTime};
+pub use uptime::{Now, Outage, ServerTime};
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -258,7 +258,7 @@ impl Store {
                 ok: false,
                 started,
             }),
-            Err(e) => Err(self.failed(what, e)),
+            Err(e) => Err(self.failed_since(what, e, started)),
         }
     }
 
@@ -278,17 +278,32 @@ impl Store {
                 if self.health.record(true) == Some(false) {
                     tracing::info!(db = %self.name, "the database can be written again");
                 }
+                // A write went through: an outage of the database, if there was one, is over.
+                self.time.outage_ended(Outage::Store);
                 Ok(v)
             }
             Err(e) => {
+                let started = w.started;
                 drop(w);
-                Err(self.failed(what, e))
+                Err(self.failed_since(what, e, started))
             }
         }
     }
 
     /// The answer to a failed write: `unavailable` (nothing was changed; try again) when the database could
     /// not take it, `internal` when the write itself was refused (a constraint: a bug of ours).
+    ///
+    /// A database that could not take a write begins an outage for the clocks (`uptime.rs`) from the instant
+    /// the write was sent (`started`), so that a write that hung for seconds before failing is not charged.
+    fn failed_since(&self, what: &str, e: sqlx::Error, started: std::time::Instant) -> StoreError {
+        let failure = self.failed(what, e);
+        if matches!(failure, StoreError::NotSaved { .. }) {
+            self.time.outage_began(Outage::Store, started.elapsed());
+        }
+        failure
+    }
+
+    /// [`Store::failed_since`] without the outage (the answer alone).
     fn failed(&self, what: &str, e: sqlx::Error) -> StoreError {
         let what = what.to_owned();
         if lease::is_lost(&e) {

@@ -16,6 +16,7 @@ mod measure;
 mod metrics;
 mod monitoring;
 mod openapi;
+mod outages;
 mod players;
 mod postgres;
 mod protocol;
