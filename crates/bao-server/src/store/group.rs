@@ -107,11 +107,13 @@ pub(super) async fn commit(store: &Store, jobs: Vec<MoveJob>) {
         many => format!("store {} moves", many.len()),
     };
     let deadline = tokio::time::Instant::now() + PG_WRITE_DEADLINE;
+    let started = std::time::Instant::now();
     let writer = store.writer(&what);
     let got = if store.is_postgres() {
-        tokio::time::timeout_at(deadline, writer)
-            .await
-            .unwrap_or_else(|_| Err(store.failed(&what, no_answer(PG_WRITE_DEADLINE))))
+        // A database that gives no connection in time is an outage for the clocks, from when it was asked.
+        tokio::time::timeout_at(deadline, writer).await.unwrap_or_else(|_| {
+            Err(store.failed_since(&what, no_answer(PG_WRITE_DEADLINE), started))
+        })
     } else {
         writer.await
     };
