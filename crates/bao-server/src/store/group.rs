@@ -111,9 +111,11 @@ pub(super) async fn commit(store: &Store, jobs: Vec<MoveJob>) {
     let writer = store.writer(&what);
     let got = if store.is_postgres() {
         // A database that gives no connection in time is an outage for the clocks, from when it was asked.
-        tokio::time::timeout_at(deadline, writer).await.unwrap_or_else(|_| {
-            Err(store.failed_since(&what, no_answer(PG_WRITE_DEADLINE), started))
-        })
+        tokio::time::timeout_at(deadline, writer)
+            .await
+            .unwrap_or_else(|_| {
+                Err(store.failed_since(&what, no_answer(PG_WRITE_DEADLINE), started))
+            })
     } else {
         writer.await
     };
