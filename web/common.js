@@ -3,7 +3,7 @@
 // page's own code: the header is there before that looks for it (`[data-role=rules-link]`, `select[name=lang]`).
 import { LANGS, pickLanguage, setLanguage, applyTranslations, t, safeGet, safeSet, onLanguage } from '/i18n.js';
 import { CLIENT_VERSION } from '/version.js';
-import { fetchVersion, fetchMe } from '/api.js';
+import { fetchVersion, fetchMe, createPlayer, PLAYER } from '/api.js';
 
 /** The page's first element matching a selector, and all of them (types.d.ts: typed by the selector's tag). */
 export const $ = /** @type {import('/types').First} */ ((sel) => document.querySelector(sel));
@@ -17,6 +17,7 @@ const NAV = [
   ['home', '/', 'nav.play'],
   ['learn', '/learn', 'nav.learn'],
   ['puzzles', '/puzzles', 'nav.puzzles'],
+  ['watch', '/watch', 'nav.watch'],
   ['analysis', '/analysis', 'nav.analysis'],
   ['rules', '/rules/kujifunza.html', 'nav.rules'],
 ];
@@ -74,23 +75,62 @@ function renderMe() {
   button.hidden = false;
 }
 
+/** @type {Array<(player: { id: string, name: string } | null) => void>} */
+const playerListeners = [];
+
+/** This browser's player, once known (null: none, or not asked yet). */
+export function currentPlayer() {
+  return me;
+}
+
+/** Calls `cb` whenever this browser's player is known or changes. */
+export function onPlayer(cb) {
+  playerListeners.push(cb);
+}
+
+function playerChanged() {
+  renderMe();
+  for (const cb of playerListeners) cb(me);
+}
+
+/**
+ * This browser's player, made now when it has none (with a name the server gives: the lobby needs a player, and
+ * still no registration).
+ * @returns {Promise<{ id: string, name: string }>}
+ */
+export async function ensurePlayer() {
+  await loadMe();
+  if (me) return me;
+  me = await createPlayer('');
+  safeSet(PLAYER, me.id);
+  playerChanged();
+  return me;
+}
+
 /** The name dialog (web/shared/name-dialog.js, loaded on the first click: most visits never open it). */
 async function openNameDialog() {
   const { openNameDialog: open } = await import('/shared/name-dialog.js');
   open(me, (player) => {
     me = player;
-    renderMe();
+    playerChanged();
   });
 }
 
-async function loadMe() {
-  try {
-    me = await fetchMe();
-  } catch {
-    me = null;
-  }
-  meKnown = true;
-  renderMe();
+/** @type {Promise<void> | null} settles once the server was asked for this browser's player */
+let mePromise = null;
+
+function loadMe() {
+  if (mePromise) return mePromise;
+  mePromise = (async () => {
+    try {
+      me = await fetchMe();
+    } catch {
+      me = null;
+    }
+    meKnown = true;
+    playerChanged();
+  })();
+  return mePromise;
 }
 
 function applyTheme(theme) {

@@ -6,6 +6,7 @@ import { t, onLanguage } from '/i18n.js';
 import { storeToken } from '/shared/store.js';
 import { controlName, parseControl } from '/shared/clock-format.js';
 import { loadMyGames, renderMyGames } from '/my-games.js';
+import { startLobby } from '/lobby.js';
 
 const variantSel = $('select[name=variant]');
 const levelSel = $('select[name=level]');
@@ -91,3 +92,4 @@ onLanguage(() => {
 });
 const started = initPage();
 showMyGames();
+started.then(startLobby);

@@ -6,7 +6,7 @@
 // can be taken off the list (its seat token forgotten).
 import { t, lang } from '/i18n.js';
 import { fetchStatuses } from '/api.js';
-import { formatClock, controlName } from '/shared/clock-format.js';
+import { formatClock, controlName, controlValue } from '/shared/clock-format.js';
 
 /** Ids per request: the endpoint's limit. */
 const PER_CALL = 100;
@@ -37,7 +37,7 @@ function item(g, seat) {
   a.dataset.game = g.id;
   const opp = g.seats ? g.seats[seat === 'south' ? 'north' : 'south'] : null;
   a.dataset.opponent = !opp || !opp.taken ? '' : opp.kind === 'computer' ? `computer:${g.level || 'medium'}` : opp.player && !opp.player.deleted ? opp.player.name : '';
-  a.dataset.clock = !g.clock ? 'none' : g.clock.kind === 'correspondence' ? `corr:${g.clock.days}` : `live:${g.clock.initial_s}+${g.clock.increment_s}`;
+  a.dataset.clock = controlValue(g.clock);
   const yours = g.status === 'playing' && !g.result && g.to_move === seat;
   a.toggleAttribute('data-your-turn', yours);
   const name = document.createElement('strong');

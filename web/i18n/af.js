@@ -266,6 +266,7 @@ export default {
   'notify.body': '{variant}: dit is jou beurt.',
   'narration.label': 'Die gekose skuif, stap vir stap',
   'nav.puzzles': 'Raaisels',
+  'nav.watch': 'Kyk',
   'review.button': 'Ontleed die spel',
   'review.title': 'Ontleding',
   'review.working': 'Die rekenaar ontleed die spel…',

@@ -266,6 +266,7 @@ export default {
   'notify.body': '{variant}: it is your move.',
   'narration.label': 'The selected move, step by step',
   'nav.puzzles': 'Puzzles',
+  'nav.watch': 'Watch',
   'review.button': 'Review the game',
   'review.title': 'Review',
   'review.working': 'The computer is reviewing the game…',

@@ -266,6 +266,7 @@ export default {
   'notify.body': '{variant}: jij bent aan zet.',
   'narration.label': 'De gekozen zet, stap voor stap',
   'nav.puzzles': 'Puzzels',
+  'nav.watch': 'Kijken',
   'review.button': 'Partij laten analyseren',
   'review.title': 'Analyse',
   'review.working': 'De computer analyseert de partij…',

@@ -266,6 +266,7 @@ export default {
   'notify.body': '{variant}: det är ditt drag.',
   'narration.label': 'Det valda draget, steg för steg',
   'nav.puzzles': 'Problem',
+  'nav.watch': 'Titta',
   'review.button': 'Analysera partiet',
   'review.title': 'Analys',
   'review.working': 'Datorn analyserar partiet…',

@@ -266,6 +266,7 @@ export default {
   'notify.body': '{variant}: ni zamu yako.',
   'narration.label': 'Hatua iliyochaguliwa, kidogo kidogo',
   'nav.puzzles': 'Mafumbo',
+  'nav.watch': 'Tazama',
   'review.button': 'Chambua mchezo',
   'review.title': 'Uchambuzi',
   'review.working': 'Kompyuta inachambua mchezo…',

@@ -28,6 +28,12 @@ export function controlName(c) {
   return t('clock.live', { min, inc: c.increment_s });
 }
 
+/** A clock object as a `<select name=clock>` value (`none`, `live:300+3`, `corr:3`): the inverse of parseControl. */
+export function controlValue(c) {
+  if (!c) return 'none';
+  return c.kind === 'correspondence' ? `corr:${c.days}` : `live:${c.initial_s}+${c.increment_s}`;
+}
+
 /** A `<select name=clock>` value (`none`, `live:300+3`, `corr:3`) as the `clock` of POST /api/games. */
 export function parseControl(value) {
   let m = /^live:(\d+)\+(\d+)$/.exec(value);

@@ -21,6 +21,7 @@
 
 pub mod args;
 pub mod clock;
+pub mod lobby;
 pub mod metrics;
 pub mod pace;
 pub mod procfs;

@@ -65,6 +65,8 @@ codes! {
     NoPlayer = "no_player", 401;
     /// Only a seat holder may do that.
     NotAPlayer = "not_a_player", 403;
+    /// A seek withdrawn by someone other than its creator.
+    NotYourSeek = "not_your_seek", 403;
     /// A WebSocket opened by a page of another site.
     ForbiddenOrigin = "forbidden_origin", 403;
     /// No such game, puzzle or `/api/` path.
@@ -75,12 +77,16 @@ codes! {
     SeatTaken = "seat_taken", 409;
     /// The game is over.
     GameOver = "game_over", 409;
+    /// A player accepting their own seek.
+    OwnSeek = "own_seek", 409;
     /// A move or an offer out of turn.
     NotYourTurn = "not_your_turn", 409;
     /// A move for another ply than the game's.
     StalePly = "stale_ply", 409;
     /// A review asked for a game that is not finished.
     NotFinished = "not_finished", 409;
+    /// A seek already accepted or withdrawn (or never opened).
+    Gone = "gone", 410;
     /// A body over the server's limit.
     PayloadTooLarge = "payload_too_large", 413;
     /// A move the rules do not allow (the error's `reason` says why).

@@ -120,6 +120,9 @@ pub struct CreateGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<TimeControl>)]
     pub clock: Option<serde_json::Value>,
+    /// Whether the game is listed on `/watch` and `GET /api/games/live` (default: unlisted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub listed: Option<bool>,
 }
 
 /// The seat the creator of a game asks for.

@@ -120,6 +120,7 @@ pub async fn create(
     let mut row = GameRow::new(variant, kinds, hashes, computer);
     row.clock = clock;
     row.players[seat.index()] = me.as_ref().map(Me::seat);
+    row.listed = body.listed.unwrap_or(false);
     state.store().insert_game(&row).await?;
     state.metrics().games_created.inc();
     tracing::info!(game = %row.id, variant = variant.name(), "game created");

@@ -32,10 +32,10 @@ use crate::error::{Answered, AppError, StartupError};
 use crate::http::Connections;
 use crate::metrics::Via;
 use crate::openapi::{ApiDoc, PlainErrors};
-use crate::players;
 use crate::state::{AppState, Phase};
 use crate::store::{Location, Node, Store};
 use crate::{analysis, api, assets, puzzles, qr, summaries};
+use crate::{lobby, players};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
 /// this server only and have no inline script or style; the board is inline SVG built by script, which
@@ -67,6 +67,10 @@ fn api_routes() -> OpenApiRouter<AppState> {
             players::api::delete_me
         ))
         .routes(routes!(players::api::get_player))
+        .routes(routes!(lobby::api::create_seek, lobby::api::list_seeks))
+        .routes(routes!(lobby::api::withdraw_seek))
+        .routes(routes!(lobby::api::accept_seek))
+        .routes(routes!(lobby::api::live_games))
 }
 
 /// `/healthz` and `/metrics`, for operators.
@@ -90,7 +94,9 @@ fn qr_routes() -> OpenApiRouter<AppState> {
 
 /// The game's WebSocket (added outside the compression layer: upgrades must not be wrapped).
 fn socket_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(api::websocket))
+    OpenApiRouter::new()
+        .routes(routes!(api::websocket))
+        .routes(routes!(lobby::socket::lobby_socket))
 }
 
 /// The OpenAPI document of the routes of [`router`] (served at `GET /api/openapi.json`). The web client's
@@ -157,6 +163,7 @@ pub fn router(state: AppState) -> Router {
             .route_service("/learn/{variant}", ServeFile::new(web.join("learn.html")))
             .route_service("/analysis", ServeFile::new(web.join("analysis.html")))
             .route_service("/puzzles", ServeFile::new(web.join("puzzles.html")))
+            .route_service("/watch", ServeFile::new(web.join("watch.html")))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
             .fallback_service(
@@ -168,6 +175,7 @@ pub fn router(state: AppState) -> Router {
             .route("/learn/{variant}", get(assets::learn_page))
             .route("/analysis", get(assets::analysis_page))
             .route("/puzzles", get(assets::puzzles_page))
+            .route("/watch", get(assets::watch_page))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
             .fallback(assets::static_file),

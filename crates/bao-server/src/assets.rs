@@ -81,6 +81,11 @@ pub async fn analysis_page(headers: HeaderMap) -> Response {
     file("analysis.html", &headers)
 }
 
+/// `GET /watch`: the listed games being played.
+pub async fn watch_page(headers: HeaderMap) -> Response {
+    file("watch.html", &headers)
+}
+
 /// `GET /puzzles`: the puzzles page.
 pub async fn puzzles_page(headers: HeaderMap) -> Response {
     file("puzzles.html", &headers)
@@ -124,6 +129,9 @@ mod tests {
             "lessons-data.js",
             "puzzles.html",
             "puzzles.js",
+            "watch.html",
+            "watch.js",
+            "lobby.js",
             "game/review.js",
             "game/eval-graph.js",
             "api.js",

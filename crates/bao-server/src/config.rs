@@ -78,6 +78,23 @@ pub struct Config {
     /// Games one client address may create per minute (an IPv6 address counts by its /64).
     #[arg(long, env = "BAO_CREATE_PER_MINUTE", default_value_t = 30.0)]
     pub create_per_minute: f64,
+    /// Open seeks one player may have in the lobby at once.
+    #[arg(long, env = "BAO_SEEKS_PER_PLAYER", default_value_t = 3)]
+    pub seeks_per_player: u32,
+    /// Open seeks the players of one client address may have at once (an IPv6 address counts by its /64).
+    #[arg(long, env = "BAO_SEEKS_PER_ADDRESS", default_value_t = 6)]
+    pub seeks_per_address: u32,
+    /// Times one client address may join a quick-pairing pool per minute.
+    #[arg(long, env = "BAO_POOL_JOINS_PER_MINUTE", default_value_t = 20.0)]
+    pub pool_joins_per_minute: f64,
+    /// Times one player may change their name per hour.
+    #[arg(long, env = "BAO_RENAMES_PER_HOUR", default_value_t = 10.0)]
+    pub renames_per_hour: f64,
+    /// Milliseconds a live seek outlives its creator's last lobby socket (a reload keeps it), and the
+    /// longest a node that stopped renewing the seeks and pool places of its sockets (it died) keeps them.
+    #[arg(long, env = "BAO_LOBBY_GRACE_MS", default_value_t = 8000,
+          value_parser = clap::value_parser!(u64).range(200..=600_000))]
+    pub lobby_grace_ms: u64,
     /// Your reverse proxies, as comma-separated networks or addresses (`127.0.0.1,172.16.0.0/12`): a request
     /// from one of them is taken to come from the right-most `X-Forwarded-For` entry that is not itself a
     /// trusted proxy, and its `X-Forwarded-Host` and `X-Forwarded-Proto` are believed (share links, the
@@ -198,6 +215,11 @@ impl Config {
             ws_address_rate: 100.0,
             ws_address_burst: 400.0,
             create_per_minute: 30.0,
+            seeks_per_player: 3,
+            seeks_per_address: 6,
+            pool_joins_per_minute: 20.0,
+            renames_per_hour: 10.0,
+            lobby_grace_ms: 8000,
             trusted_proxies: TrustedProxies::default(),
             metrics_bind: None,
             trust_forwarded: false,

@@ -62,6 +62,15 @@ pub enum AppError {
     /// 404 `not_found`: no player of that id.
     #[error("no such player")]
     NoSuchPlayer,
+    /// 409 `own_seek`: a player accepting their own seek.
+    #[error("this is your own seek; another player accepts it")]
+    OwnSeek,
+    /// 410 `gone`: a seek already accepted or withdrawn (or never opened).
+    #[error("this seek is gone: someone accepted it, or its player withdrew it or left")]
+    SeekGone,
+    /// 403 `not_your_seek`: withdrawing another player's seek.
+    #[error("only the player who opened a seek may withdraw it")]
+    NotYourSeek,
     /// 422 `too_complex`: a position whose moves take too long to tell apart to be analysed.
     #[error("this position has a move whose sowing goes on too long to analyse it here")]
     TooComplex,
@@ -179,6 +188,9 @@ impl AppError {
             AppError::BadName(_) => ErrorCode::BadName,
             AppError::NoPlayer => ErrorCode::NoPlayer,
             AppError::NoSuchPlayer => ErrorCode::NotFound,
+            AppError::OwnSeek => ErrorCode::OwnSeek,
+            AppError::SeekGone => ErrorCode::Gone,
+            AppError::NotYourSeek => ErrorCode::NotYourSeek,
             AppError::TooComplex => ErrorCode::TooComplex,
             AppError::NotAPlayer(_) => ErrorCode::NotAPlayer,
             AppError::ForbiddenOrigin(_) => ErrorCode::ForbiddenOrigin,
@@ -407,6 +419,9 @@ mod tests {
             AppError::BadName(crate::players::names::BadName::Length),
             AppError::NoPlayer,
             AppError::NoSuchPlayer,
+            AppError::OwnSeek,
+            AppError::SeekGone,
+            AppError::NotYourSeek,
             AppError::TooComplex,
             AppError::BadMessage(s()),
             AppError::NotAPlayer(s()),
@@ -451,6 +466,9 @@ mod tests {
                 | AppError::BadName(_)
                 | AppError::NoPlayer
                 | AppError::NoSuchPlayer
+                | AppError::OwnSeek
+                | AppError::SeekGone
+                | AppError::NotYourSeek
                 | AppError::TooComplex
                 | AppError::BadMessage(_)
                 | AppError::NotAPlayer(_)

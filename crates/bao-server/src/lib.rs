@@ -29,6 +29,7 @@ pub mod error;
 pub mod healthcheck;
 pub mod http;
 pub mod limits;
+pub mod lobby;
 pub mod logs;
 pub mod metrics;
 pub mod openapi;

@@ -61,6 +61,9 @@ pub struct AddressLimits {
     summaries: DefaultKeyedRateLimiter<ClientKey>,
     connect: DefaultKeyedRateLimiter<ClientKey>,
     messages: DefaultKeyedRateLimiter<ClientKey>,
+    pool_joins: DefaultKeyedRateLimiter<ClientKey>,
+    /// Name changes, by player id.
+    renames: DefaultKeyedRateLimiter<String>,
     sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
     max_sockets: u32,
     clock: DefaultClock,
@@ -83,6 +86,14 @@ impl AddressLimits {
             )),
             connect: RateLimiter::keyed(quota(config.ws_connect_rate, config.ws_connect_burst)),
             messages: RateLimiter::keyed(quota(config.ws_address_rate, config.ws_address_burst)),
+            pool_joins: RateLimiter::keyed(quota(
+                config.pool_joins_per_minute / 60.0,
+                config.pool_joins_per_minute.max(1.0),
+            )),
+            renames: RateLimiter::keyed(quota(
+                config.renames_per_hour / 3600.0,
+                config.renames_per_hour.max(1.0),
+            )),
             sockets: Arc::default(),
             max_sockets: config.ws_per_address,
             clock: DefaultClock::default(),
@@ -128,6 +139,33 @@ impl AddressLimits {
                 message: "too many status requests; try again in a moment",
                 retry_after: wait,
             })
+    }
+
+    /// Whether `key` may join a quick-pairing pool now.
+    pub fn pool_join(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.pool_joins, Limit::PoolJoins, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many pool joins; try again in a moment",
+                retry_after: wait,
+            })
+    }
+
+    /// Whether player `player` may change their name now.
+    pub fn rename(&self, player: &str) -> Result<(), AppError> {
+        self.renames
+            .check_key(&player.to_owned())
+            .map_err(|not_until| {
+                self.refusals.refused(Limit::Renames);
+                AppError::RateLimited {
+                    message: "too many name changes; try again later",
+                    retry_after: not_until.wait_time_from(self.clock.now()),
+                }
+            })
+    }
+
+    /// Counts a refused seek (the counts of open seeks are the database's: `lobby::api`).
+    pub fn seek_refused(&self) {
+        self.refusals.refused(Limit::Seeks);
     }
 
     /// A place for one more socket of `key`, within the cap on open sockets and the rate of new ones. The
@@ -184,10 +222,13 @@ impl AddressLimits {
             &self.summaries,
             &self.connect,
             &self.messages,
+            &self.pool_joins,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
+        self.renames.retain_recent();
+        self.renames.shrink_to_fit();
     }
 }
 

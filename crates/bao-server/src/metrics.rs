@@ -114,11 +114,17 @@ pub enum Limit {
     Analysis,
     /// Game summaries (`POST /api/games/status`) per address (`--status-per-minute`).
     Summaries,
+    /// Open seeks per player and per address (`--seeks-per-player`, `--seeks-per-address`).
+    Seeks,
+    /// Pool joins per address (`--pool-joins-per-minute`).
+    PoolJoins,
+    /// Name changes per player (`--renames-per-hour`).
+    Renames,
 }
 
 impl Limit {
     /// Every limit.
-    pub const ALL: [Limit; 7] = [
+    pub const ALL: [Limit; 10] = [
         Limit::Create,
         Limit::SocketsOpen,
         Limit::SocketsOpened,
@@ -126,6 +132,9 @@ impl Limit {
         Limit::AddressMessages,
         Limit::Analysis,
         Limit::Summaries,
+        Limit::Seeks,
+        Limit::PoolJoins,
+        Limit::Renames,
     ];
 
     /// The label value.
@@ -138,6 +147,9 @@ impl Limit {
             Limit::AddressMessages => "address_messages",
             Limit::Analysis => "analysis",
             Limit::Summaries => "status",
+            Limit::Seeks => "seeks",
+            Limit::PoolJoins => "pool_joins",
+            Limit::Renames => "renames",
         }
     }
 }
@@ -311,6 +323,8 @@ pub struct Metrics {
     pub games_in_memory: Gauge,
     /// Open WebSocket connections.
     pub open_sockets: Gauge,
+    /// Open lobby sockets (`/ws/lobby`).
+    pub lobby_sockets: Gauge,
     /// Games created (over HTTP and by rematches).
     pub games_created: Counter,
     /// Computer searches running on the blocking pool.
@@ -349,6 +363,7 @@ impl Metrics {
             registry: Registry::default(),
             games_in_memory: Gauge::default(),
             open_sockets: Gauge::default(),
+            lobby_sockets: Gauge::default(),
             games_created: Counter::default(),
             computer_searches: Gauge::default(),
             computer_searches_waiting: Gauge::default(),
@@ -376,6 +391,11 @@ impl Metrics {
             "bao_open_sockets",
             "Open WebSocket connections",
             m.open_sockets.clone(),
+        );
+        r.register(
+            "bao_lobby_sockets",
+            "Open lobby WebSocket connections (/ws/lobby)",
+            m.lobby_sockets.clone(),
         );
         r.register(
             "bao_computer_searches",

@@ -461,3 +461,103 @@ impl IntoResponses for ProfileErrors {
         ])
     }
 }
+
+/// What a request of the lobby acting as a player can be answered besides its own.
+fn lobby_player_errors() -> Vec<(AppError, &'static str)> {
+    let mut list = vec![(
+        AppError::NoPlayer,
+        "the request carries no player key (cookie or `Authorization: Bearer`), or one of no player",
+    )];
+    list.extend(player_errors());
+    list
+}
+
+/// The error answers of `POST /api/seeks`.
+#[derive(Debug)]
+pub struct NewSeekErrors;
+
+impl IntoResponses for NewSeekErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (
+                AppError::BadRequest("bad JSON: missing field `variant`".into()),
+                "the body is not the expected JSON",
+            ),
+            (
+                AppError::UnknownVariant("chess".into()),
+                "the variant is not one of the four",
+            ),
+            (
+                AppError::BadClock("clock: unknown variant `blitz`".into()),
+                "the clock is not one of protocol.md's time controls",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "you have as many open seeks as you may; withdraw one or wait for a player",
+                    retry_after: std::time::Duration::from_secs(30),
+                },
+                "the player (`--seeks-per-player`) or the address (`--seeks-per-address`) has as many open \
+                 seeks as it may",
+            ),
+        ];
+        list.extend(lobby_player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of `DELETE /api/seeks/{id}`.
+#[derive(Debug)]
+pub struct WithdrawSeekErrors;
+
+impl IntoResponses for WithdrawSeekErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (AppError::NotYourSeek, "the seek is another player's"),
+            (
+                AppError::SeekGone,
+                "the seek was accepted, withdrawn or left already (or never opened)",
+            ),
+        ];
+        list.extend(lobby_player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of `POST /api/seeks/{id}/accept`.
+#[derive(Debug)]
+pub struct AcceptSeekErrors;
+
+impl IntoResponses for AcceptSeekErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (AppError::OwnSeek, "the seek is the accepter's own"),
+            (
+                AppError::SeekGone,
+                "someone accepted the seek first, or its player withdrew it or left",
+            ),
+            (
+                AppError::Busy,
+                "the server holds as many games as it may (`--max-rooms`)",
+            ),
+        ];
+        list.extend(lobby_player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of `GET /api/seeks` and `GET /api/games/live`.
+#[derive(Debug)]
+pub struct LiveErrors;
+
+impl IntoResponses for LiveErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::UnknownVariant("chess".into()),
+                "(`/api/games/live`) the variant is not one of the four",
+            ),
+            (AppError::Unavailable, "the database cannot be read now"),
+            internal(),
+        ])
+    }
+}

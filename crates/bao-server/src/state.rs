@@ -11,6 +11,7 @@ use crate::cluster::Cluster;
 use crate::computer_pool::ComputerPool;
 use crate::config::Config;
 use crate::limits::AddressLimits;
+use crate::lobby::Lobby;
 use crate::metrics::{ClusterMetrics, Fixed, Metrics, Refusals};
 use crate::review::Reviews;
 use crate::room::{OtherNodes, RoomDeps, Rooms};
@@ -35,6 +36,7 @@ struct Inner {
     analyses: Arc<Semaphore>,
     reviews: Reviews,
     computer: ComputerPool,
+    lobby: Lobby,
 }
 
 /// Where the server is in its life; it only moves forward.
@@ -87,6 +89,11 @@ impl AppState {
             metrics.reviews_waiting.clone(),
         );
         let rooms = Rooms::new(deps);
+        let lobby = Lobby::start(
+            store.clone(),
+            node,
+            std::time::Duration::from_millis(config.lobby_grace_ms),
+        );
         let limits = AddressLimits::new(&config, refusals);
         let analyses = Arc::new(Semaphore::new(config.analysis_concurrency.max(1)));
         AppState {
@@ -105,6 +112,7 @@ impl AppState {
                 analyses,
                 reviews,
                 computer,
+                lobby,
             }),
         }
     }
@@ -164,6 +172,11 @@ impl AppState {
     /// The computer's reviews of finished games.
     pub fn reviews(&self) -> &Reviews {
         &self.inner.reviews
+    }
+
+    /// The lobby: seeks and quick pairing.
+    pub fn lobby(&self) -> &Lobby {
+        &self.inner.lobby
     }
 
     /// A fresh connection id.

@@ -36,6 +36,29 @@ pub fn new_player_key() -> String {
     Alphanumeric.sample_string(&mut rand::rng(), 32)
 }
 
+/// The seat token that player key `key` has for `purpose` (a seek's or a pool entry's id): the lobby's tokens
+/// for games made on a player's behalf. Any node holding one of the player's sockets (which carry the key) can
+/// give it to the player, and the node that makes the game needs only its hash: the token itself never goes
+/// over the network between nodes, nor into the database. HMAC-SHA256 keyed by the player's key, so that it
+/// is as secret as the key and tells nothing of it.
+pub fn derived_token(key: &str, purpose: &str) -> String {
+    use hmac::{Hmac, Mac};
+    use std::fmt::Write;
+    // HMAC takes a key of any length: `new_from_slice` cannot fail.
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(key.as_bytes()) else {
+        return new_token();
+    };
+    mac.update(b"bao seat token\0");
+    mac.update(purpose.as_bytes());
+    let digest = mac.finalize().into_bytes();
+    let mut s = String::with_capacity(32);
+    // 128 bits, as hex: as strong as a UUID v4 token.
+    for b in &digest[..16] {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
 /// Whether `key` has the shape of a player key (so that junk is never hashed and looked up).
 pub fn valid_player_key(key: &str) -> bool {
     key.len() == 32 && key.bytes().all(|b| b.is_ascii_alphanumeric())
@@ -48,6 +71,21 @@ pub fn valid_id(id: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_derived_token_depends_on_the_key_and_the_purpose() {
+        let key = super::new_player_key();
+        let a = super::derived_token(&key, "seek1");
+        assert_eq!(
+            a,
+            super::derived_token(&key, "seek1"),
+            "the same for the same key and seek"
+        );
+        assert_ne!(a, super::derived_token(&key, "seek2"));
+        assert_ne!(a, super::derived_token(&super::new_player_key(), "seek1"));
+        assert_eq!(a.len(), 32);
+        assert!(!a.contains(&key), "the key does not show");
+    }
+
     use super::*;
 
     #[test]

@@ -53,6 +53,7 @@ async fn computer_game(ctx: &Ctx, rng: &mut StdRng) -> Result<(), Fail> {
                 opponent: Some(Opponent::Computer),
                 level: Some(ctx.args.computer_level.clone()),
                 clock: None,
+                listed: None,
             }),
         201,
     )

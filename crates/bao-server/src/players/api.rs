@@ -146,6 +146,7 @@ pub async fn rename_me(
     JsonBody(body): JsonBody<Rename>,
 ) -> Result<Response, AppError> {
     let name = validate(&body.name)?;
+    state.limits().rename(&me.player.id)?;
     if !state.store().rename_player(&me.player.id, &name).await? {
         return Err(AppError::NoPlayer);
     }

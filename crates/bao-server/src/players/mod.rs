@@ -29,6 +29,18 @@ pub const COOKIE: &str = "bao_player";
 pub struct Me {
     /// The player.
     pub player: PlayerRow,
+    /// The key the request carried.
+    pub key: PlayerKey,
+}
+
+/// A player's secret key, which `Debug` never shows (so that no log line can carry it).
+#[derive(Clone)]
+pub struct PlayerKey(pub String);
+
+impl std::fmt::Debug for PlayerKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PlayerKey(…)")
+    }
 }
 
 impl Me {
@@ -50,7 +62,7 @@ impl Me {
 pub struct MaybeMe(pub Option<Me>);
 
 /// The key a request carries and whether it came by the cookie.
-fn key_of(headers: &HeaderMap) -> Option<(&str, bool)> {
+pub(crate) fn key_of(headers: &HeaderMap) -> Option<(&str, bool)> {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -93,7 +105,10 @@ impl FromRequestParts<AppState> for MaybeMe {
             return Ok(MaybeMe(None));
         }
         let player = state.store().player_by_key(&hash_token(key)).await?;
-        Ok(MaybeMe(player.map(|player| Me { player })))
+        Ok(MaybeMe(player.map(|player| Me {
+            player,
+            key: PlayerKey(key.to_owned()),
+        })))
     }
 }
 

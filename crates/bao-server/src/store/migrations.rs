@@ -51,6 +51,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "players",
         include_str!("../../../../migrations/0008_players.sql"),
     ),
+    (
+        9,
+        "lobby",
+        include_str!("../../../../migrations/0009_lobby.sql"),
+    ),
 ];
 
 /// The versions of the migrations applied to a database (sqlx's table; `BIGINT` on both backends). Read only

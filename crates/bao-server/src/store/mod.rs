@@ -17,6 +17,7 @@ mod error;
 mod group;
 mod health;
 mod lease;
+pub mod lobby;
 mod migrations;
 mod players;
 mod postgres;

@@ -199,7 +199,7 @@ impl Store {
             let row = sqlx::query(
                 "SELECT g.id, g.variant, g.created_at, g.south_kind, g.north_kind, g.south_token_hash, \
                  g.north_token_hash, g.level, g.status, g.result_winner, g.result_reason, g.v, \
-                 g.rematch_of, g.rematch_game, g.closed_v, g.clock, \
+                 g.rematch_of, g.rematch_game, g.closed_v, g.clock, g.listed, \
                  g.south_player, sp.name AS south_name, sp.deleted_at AS south_deleted, \
                  g.north_player, np.name AS north_name, np.deleted_at AS north_deleted \
                  FROM games g LEFT JOIN players sp ON sp.id = g.south_player \

@@ -41,6 +41,8 @@ pub struct GameRow {
     pub clock: Option<TimeControl>,
     /// The players who took the seats (south, north), when they did; their names are read with the game.
     pub players: [Option<SeatPlayer>; 2],
+    /// Whether the game is listed for watching (`/watch`, `GET /api/games/live`).
+    pub listed: bool,
 }
 
 impl GameRow {
@@ -74,6 +76,7 @@ impl GameRow {
             closed_v: None,
             clock: None,
             players: [None, None],
+            listed: false,
         }
     }
 }
@@ -130,8 +133,8 @@ macro_rules! insert_game_row {
         sqlx::query(
             "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
              south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-             rematch_of, rematch_game, closed_v, clock, south_player, north_player) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16, $17, $18)",
+             rematch_of, rematch_game, closed_v, clock, south_player, north_player, listed) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16, $17, $18, $19)",
         )
         .bind(&g.id)
         .bind(g.variant.name())
@@ -154,6 +157,7 @@ macro_rules! insert_game_row {
         )
         .bind(g.players[0].as_ref().map(|p| p.id.as_str()))
         .bind(g.players[1].as_ref().map(|p| p.id.as_str()))
+        .bind(i64::from(g.listed))
         .execute($db)
         .await
         .map(|_| ())
@@ -210,6 +214,7 @@ pub(super) fn game_row(row: &impl Cols) -> Result<GameRow, StoreError> {
         closed_v: row.int("closed_v")?,
         clock,
         players: [seat_player(row, "south")?, seat_player(row, "north")?],
+        listed: row.int("listed")?.unwrap_or(0) != 0,
         id,
     })
 }

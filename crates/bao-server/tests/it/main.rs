@@ -12,6 +12,7 @@ mod endless;
 mod limits;
 mod loadtest_clocked_run;
 mod loadtest_short_run;
+mod lobby;
 mod measure;
 mod metrics;
 mod monitoring;

@@ -13,7 +13,7 @@ use common::Server;
 use serde_json::{json, Map, Value};
 
 /// Routes that are deliberately not in the document, and why.
-const UNDESCRIBED: [(&str, &str); 8] = [
+const UNDESCRIBED: [(&str, &str); 9] = [
     (
         "/api/{*rest}",
         "the catch-all that answers unknown API paths with 404 not_found",
@@ -27,6 +27,7 @@ const UNDESCRIBED: [(&str, &str); 8] = [
         "the web client's puzzles page, like the other static files",
     ),
     ("/learn", "the web client's lessons page"),
+    ("/watch", "the web client's page of the games being played"),
     ("/learn/{variant}", "the web client's lessons of one game"),
     ("/analysis", "the web client's analysis board"),
     ("/rules", "a redirect to the web client's rules page"),
@@ -93,6 +94,11 @@ async fn every_route_is_described() {
         );
     }
     for expected in [
+        "/api/seeks",
+        "/api/seeks/{id}",
+        "/api/seeks/{id}/accept",
+        "/api/games/live",
+        "/ws/lobby",
         "/api/games",
         "/api/games/{id}",
         "/api/games/{id}/join",
