@@ -110,6 +110,15 @@ const STATES = [
     },
   },
   {
+    name: 'the games being played, on /watch',
+    open: async (page) => {
+      const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kujifunza', listed: true }) });
+      await api(server.url, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+      await page.goto(`${server.url}/watch`);
+      await page.waitForSelector(`[data-role=live-games] a[data-game="${g.id}"] svg`);
+    },
+  },
+  {
     name: 'clocks running, quick messages and takeback offered',
     open: async (page) => {
       await openGame(page, server.url, games.offered, true);

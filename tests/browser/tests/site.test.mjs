@@ -23,6 +23,7 @@ const NAV = [
   ['/', 'nav.play'],
   ['/learn', 'nav.learn'],
   ['/puzzles', 'nav.puzzles'],
+  ['/watch', 'nav.watch'],
   ['/analysis', 'nav.analysis'],
   ['/rules/kujifunza.html', 'nav.rules'],
 ];
@@ -47,6 +48,7 @@ const pages = () => [
   ['/learn', '/learn'],
   ['/learn/kiswahili', '/learn'],
   ['/puzzles', '/puzzles'],
+  ['/watch', '/watch'],
   ['/analysis?variant=kimasai', '/analysis'],
   ['/rules/kujifunza.html', '/rules/kujifunza.html'],
   ['/rules/kiswahili.html', '/rules/kujifunza.html'],
