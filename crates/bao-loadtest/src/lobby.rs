@@ -33,6 +33,8 @@ pub struct LobbyLoad {
     pub pool_pairs: usize,
     /// Requests in flight at once.
     pub concurrency: usize,
+    /// Seeks opened per second (0: as fast as `concurrency` allows).
+    pub seek_rate: f64,
 }
 
 /// Latencies of one kind, in milliseconds.
@@ -67,8 +69,11 @@ pub struct LobbyReport {
     pub seeks_open: usize,
     /// From a seek's `POST` to its `seek_added` on each watching socket.
     pub fan_out: Latency,
-    /// Watching sockets that missed a `seek_added` (0 for a good run).
+    /// `seek_added` messages a watching socket did not get (a socket that falls behind the lobby's changes is
+    /// sent the whole lobby again instead: `resends`).
     pub missed: u64,
+    /// Full `seeks` messages sent to sockets that fell behind.
+    pub resends: u64,
     /// The `seeks` message a new socket gets from the full lobby: its size in bytes, and the time from `hello`.
     pub full_lobby_bytes: usize,
     /// Time from `hello` to the full lobby's `seeks`, ms.
@@ -100,7 +105,7 @@ impl LobbyReport {
         };
         format!(
             "lobby sockets: {}\nseeks open at once: {}\nfan-out (POST to seek_added on every watcher): {}\n\
-             missed seek_added: {}\nfull lobby's seeks message: {} bytes in {:.1} ms\n\
+             missed seek_added: {} (made up by {} full resends to sockets that fell behind)\nfull lobby's seeks message: {} bytes in {:.1} ms\n\
              seek pairing (accept to creator's paired): {} ({} accepted)\n\
              pool pairing (second join to both paired): {}\n\
              server memory: {:.0} KiB before, {:.0} KiB after the watchers: {:.1} KiB per lobby socket\n\
@@ -109,6 +114,7 @@ impl LobbyReport {
             self.seeks_open,
             l(&self.fan_out),
             self.missed,
+            self.resends,
             self.full_lobby_bytes,
             self.full_lobby_ms,
             l(&self.seek_pairing),
@@ -223,8 +229,7 @@ pub async fn run(load: LobbyLoad) -> Result<LobbyReport, String> {
     // The watchers, and the server's memory around them.
     report.rss_before_kib = rss_kib(&http, &first).await;
     let sent: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
-    let fan = Arc::new(Mutex::new(hist()));
-    let got = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let resends = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mut watchers = Vec::new();
     for i in 0..load.watchers {
         let (ws, _) = open(&at(i), None).await?;
@@ -236,30 +241,33 @@ pub async fn run(load: LobbyLoad) -> Result<LobbyReport, String> {
             (report.rss_after_kib - report.rss_before_kib) / load.watchers as f64;
     }
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    // Each watcher keeps when it got each seek (by its id) and is measured at the end against when the seek was
+    // sent: no lock shared by thousands of sockets, and a seek_added that beats its POST's answer still counts.
     let mut readers = Vec::new();
     for mut ws in watchers {
-        let (sent, fan, got, mut stop) = (sent.clone(), fan.clone(), got.clone(), stop_rx.clone());
+        let mut stop = stop_rx.clone();
+        let resends = resends.clone();
         readers.push(tokio::spawn(async move {
+            let mut heard: Vec<(String, Instant)> = Vec::new();
             loop {
                 tokio::select! {
                     m = ws.next() => match m {
                         Some(Ok(Message::Text(text))) => {
                             let now = Instant::now();
                             let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                            if v["t"] == "seeks" {
+                                resends.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                continue;
+                            }
                             if v["t"] != "seek_added" { continue }
-                            let id = v["seek"]["id"].as_str().unwrap_or_default();
-                            let at = sent.lock().ok().and_then(|s| s.get(id).copied());
-                            if let Some(at) = at {
-                                if let Ok(mut h) = fan.lock() {
-                                    let _ = h.record(now.duration_since(at).as_micros().max(1) as u64);
-                                }
-                                got.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            if let Some(id) = v["seek"]["id"].as_str() {
+                                heard.push((id.to_owned(), now));
                             }
                         }
                         Some(Ok(_)) => {}
-                        _ => return,
+                        _ => return heard,
                     },
-                    _ = stop.changed() => return,
+                    _ = stop.changed() => return heard,
                 }
             }
         }));
@@ -275,7 +283,11 @@ pub async fn run(load: LobbyLoad) -> Result<LobbyReport, String> {
     let sem = Arc::new(tokio::sync::Semaphore::new(load.concurrency.max(1)));
     let mut ids = vec![String::new(); load.seeks];
     let mut tasks = Vec::new();
+    let pace = (load.seek_rate > 0.0).then(|| Duration::from_secs_f64(1.0 / load.seek_rate));
     for (i, (key, _)) in creators.iter().enumerate() {
+        if let Some(gap) = pace {
+            tokio::time::sleep(gap).await;
+        }
         let (http, base, key, sent, sem) = (
             http.clone(),
             first.clone(),
@@ -311,15 +323,25 @@ pub async fn run(load: LobbyLoad) -> Result<LobbyReport, String> {
             Err(e) => return Err(e.to_string()),
         }
     }
-    // Every watcher gets every seek within the ticker's round (a second) and the fan-out's time.
-    let want = (load.watchers * ids.iter().filter(|i| !i.is_empty()).count()) as u64;
-    let until = Instant::now() + Duration::from_secs(30);
-    while got.load(std::sync::atomic::Ordering::Relaxed) < want && Instant::now() < until {
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    report.missed = want.saturating_sub(got.load(std::sync::atomic::Ordering::Relaxed));
-    report.fan_out = fan.lock().map(|h| latency(&h)).map_err(|e| e.to_string())?;
+    // Every watcher gets every seek within the ticker's round (a second) and the fan-out's time: wait for the
+    // last seek's messages, then collect.
+    tokio::time::sleep(Duration::from_secs(3)).await;
     let _ = stop_tx.send(true);
+    let want = (load.watchers * ids.iter().filter(|i| !i.is_empty()).count()) as u64;
+    let sent = sent.lock().map(|s| s.clone()).map_err(|e| e.to_string())?;
+    let mut fan = hist();
+    let mut got = 0u64;
+    for r in readers.drain(..) {
+        for (id, at) in r.await.map_err(|e| e.to_string())? {
+            if let Some(posted) = sent.get(&id) {
+                let _ = fan.record(at.saturating_duration_since(*posted).as_micros().max(1) as u64);
+                got += 1;
+            }
+        }
+    }
+    report.missed = want.saturating_sub(got);
+    report.resends = resends.load(std::sync::atomic::Ordering::Relaxed);
+    report.fan_out = latency(&fan);
     report.sockets = load.watchers + creators.len();
 
     // The full lobby, as a newcomer gets it.
@@ -442,9 +464,6 @@ pub async fn run(load: LobbyLoad) -> Result<LobbyReport, String> {
         .lock()
         .map(|h| latency(&h))
         .map_err(|e| e.to_string())?;
-    for r in readers {
-        r.abort();
-    }
     report.errors = errors.lock().map(|e| e.clone()).unwrap_or_default();
     Ok(report)
 }

@@ -30,6 +30,9 @@ struct Cli {
     /// Requests in flight at once.
     #[arg(long, default_value_t = 32)]
     concurrency: usize,
+    /// Seeks opened per second (0: as fast as --concurrency allows).
+    #[arg(long, default_value_t = 50.0)]
+    seek_rate: f64,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -43,6 +46,7 @@ fn main() -> ExitCode {
         seeks: cli.seeks,
         pool_pairs: cli.pool_pairs,
         concurrency: cli.concurrency,
+        seek_rate: cli.seek_rate,
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -64,7 +68,8 @@ fn main() -> ExitCode {
             } else {
                 print!("{}", report.human());
             }
-            if report.errors.is_empty() && report.missed == 0 {
+            // A socket that fell behind gets the whole lobby instead of the changes it missed: not an error.
+            if report.errors.is_empty() && (report.missed == 0 || report.resends > 0) {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(2)
