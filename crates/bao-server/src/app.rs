@@ -67,6 +67,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
             players::api::delete_me
         ))
         .routes(routes!(players::api::get_player))
+        .routes(routes!(players::api::get_player_games))
         .routes(routes!(lobby::api::create_seek, lobby::api::list_seeks))
         .routes(routes!(lobby::api::withdraw_seek))
         .routes(routes!(lobby::api::accept_seek))

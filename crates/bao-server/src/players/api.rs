@@ -202,3 +202,46 @@ pub async fn get_player(
         _ => Err(AppError::NoSuchPlayer),
     }
 }
+
+/// Most games answered in one page of `GET /api/players/{id}/games`.
+pub const GAMES_PAGE: i64 = 50;
+
+/// The query of `GET /api/players/{id}/games`.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+pub struct GamesQuery {
+    /// Only games created before this (Unix ms): the `created` of the last game of the previous page.
+    pub before: Option<i64>,
+}
+
+/// `GET /api/players/{id}/games?before=T`: the games the player took a seat in, newest first, 50 a page.
+#[utoipa::path(
+    get,
+    path = "/api/players/{id}/games",
+    operation_id = "getPlayerGames",
+    tag = "players",
+    params(("id" = String, Path, description = "the player's id"), GamesQuery),
+    responses(
+        (status = 200, description = "the player's games (finished and current), newest first, at most 50; \
+            the next page is asked with `before` set to the last one's `created`", body = Vec<bao_protocol::GameSummary>),
+        ProfileErrors,
+    )
+)]
+pub async fn get_player_games(
+    State(state): State<AppState>,
+    GameId(id): GameId,
+    axum::extract::Query(q): axum::extract::Query<GamesQuery>,
+) -> Result<Response, AppError> {
+    if !valid_id(&id) {
+        return Err(AppError::NoSuchPlayer);
+    }
+    match state.store().player(&id).await? {
+        Some(p) if !p.deleted => {}
+        _ => return Err(AppError::NoSuchPlayer),
+    }
+    let ids = state
+        .store()
+        .player_games(&id, q.before, GAMES_PAGE)
+        .await?;
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    Ok(Json(state.store().summaries(&ids).await?).into_response())
+}

@@ -100,6 +100,32 @@ impl Store {
         })
     }
 
+    /// The ids of the games player `id` took a seat in, created before `before` (Unix ms) when given, newest
+    /// first, at most `limit`.
+    pub async fn player_games(
+        &self,
+        id: &str,
+        before: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        // Seconds in the table, milliseconds on the wire: a game of the same second as `before` is on the next
+        // page only if it was created strictly earlier.
+        let before_s = before.map_or(i64::MAX, |ms| ms.div_euclid(1000));
+        on_reader!(&self.db, p => {
+            let rows = sqlx::query(
+                "SELECT id FROM games WHERE (south_player = $1 OR north_player = $1) AND created_at < $2 \
+                 ORDER BY created_at DESC, id DESC LIMIT $3",
+            )
+            .bind(id)
+            .bind(before_s)
+            .bind(limit)
+            .fetch_all(p)
+            .await
+            .map_err(StoreError::from)?;
+            rows.iter().map(|r| required(r.text("id")?, "id")).collect()
+        })
+    }
+
     /// Renames player `id` (not deleted); whether it was found.
     pub async fn rename_player(&self, id: &str, name: &str) -> Result<bool, StoreError> {
         let what = format!("rename player {id}");

@@ -266,8 +266,9 @@ async fn a_live_seek_survives_a_reload_and_goes_when_its_creator_leaves() {
     .await;
     // A reload: the socket closes and another opens at once; the seek stays past the grace.
     alice_ws.close().await;
-    let (alice_again, seeks) = lobby(&s, Some(&alice_key)).await;
-    assert_eq!(seeks["seeks"].as_array().unwrap().len(), 2, "{seeks}");
+    let (alice_again, _) = lobby(&s, Some(&alice_key)).await;
+    let (_, seeks) = s.get_json("/api/seeks").await;
+    assert_eq!(seeks.as_array().unwrap().len(), 2, "{seeks}");
     let (mut watcher, _) = lobby(&s, None).await;
     assert!(
         within(&mut watcher, "seek_removed", Duration::from_millis(2500))
@@ -566,5 +567,48 @@ async fn across_two_nodes_a_seek_is_accepted_once_and_a_pool_pairs() {
             .await
             .is_none(),
         "the creator is told once"
+    );
+}
+
+#[tokio::test]
+async fn a_players_games_are_paged_newest_first() {
+    let s = Server::fresh().await;
+    let (alice, alice_key) = player(&s, "Alice").await;
+    let (_, bob_key) = player(&s, "Bob").await;
+    let (_alice_ws, _) = lobby(&s, Some(&alice_key)).await;
+    let mut games = Vec::new();
+    for _ in 0..2 {
+        let seek = open_seek(&s, &alice_key, casual(Value::Null)).await;
+        let (status, took) = accept(&s, &bob_key, &seek).await;
+        assert_eq!(status, 201);
+        games.push(took["game"].as_str().unwrap().to_owned());
+    }
+    let (status, page) = s.get_json(&format!("/api/players/{alice}/games")).await;
+    assert_eq!(status, 200, "{page}");
+    let ids: Vec<&str> = page
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 2, "{page}");
+    assert!(games.iter().all(|g| ids.contains(&g.as_str())));
+    assert!(
+        page[0]["created"].as_i64() >= page[1]["created"].as_i64(),
+        "newest first"
+    );
+    // Before the oldest's second: nothing older.
+    let oldest = page[1]["created"].as_i64().unwrap();
+    let (_, none) = s
+        .get_json(&format!(
+            "/api/players/{alice}/games?before={}",
+            oldest - oldest % 1000
+        ))
+        .await;
+    assert_eq!(none, json!([]));
+    let (status, unknown) = s.get_json("/api/players/NoSuchPlayer1/games").await;
+    assert_eq!(
+        (status, unknown["error"].as_str()),
+        (404, Some("not_found"))
     );
 }

@@ -99,6 +99,7 @@ async fn every_route_is_described() {
         "/api/seeks/{id}/accept",
         "/api/games/live",
         "/ws/lobby",
+        "/api/players/{id}/games",
         "/api/games",
         "/api/games/{id}",
         "/api/games/{id}/join",
