@@ -5,7 +5,9 @@
 -- Whether a game is listed on /watch and GET /api/games/live (lobby and pool games are; games by link only
 -- when created with "listed": true).
 ALTER TABLE games ADD COLUMN listed BIGINT NOT NULL DEFAULT 0;
-CREATE INDEX games_listed ON games (listed, status, updated_at);
+-- Not on updated_at: every move updates that column, and an index on it would be rewritten with each move. The
+-- listed games being played are few; they are sorted as read.
+CREATE INDEX games_listed ON games (listed, status);
 
 CREATE TABLE seeks (
     id          TEXT PRIMARY KEY,

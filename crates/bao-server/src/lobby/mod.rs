@@ -414,7 +414,12 @@ impl Lobby {
     async fn tick(&self, renew: bool) -> Result<(), AppError> {
         let now = now_ms();
         let store = &self.inner.store;
-        if renew {
+        // Only a node with lobby sockets has seeks and places to renew: an idle node writes nothing.
+        let busy = {
+            let local = self.local();
+            !local.conns.is_empty() || !local.places.is_empty()
+        };
+        if renew && busy {
             store
                 .renew_lobby(&self.inner.node, now + self.grace_ms(), now - KEEP_MS)
                 .await?;
