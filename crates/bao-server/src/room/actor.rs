@@ -194,11 +194,11 @@ impl Room {
             }
             Request::Hello {
                 conn,
-                token,
+                token_hash,
                 v,
                 reply,
             } => {
-                let r = self.hello(conn, token, v);
+                let r = self.hello(conn, token_hash, v);
                 if reply.send(r).is_err() {
                     self.leave(conn);
                 }
@@ -214,8 +214,8 @@ impl Room {
             } => {
                 let _ = reply.send(self.act(conn, action).await);
             }
-            Request::Join { reply } => {
-                let _ = reply.send(self.on_join().await);
+            Request::Join { hash, reply } => {
+                let _ = reply.send(self.on_join(hash).await);
             }
             Request::Snapshot { reply } => {
                 let _ = reply.send(Box::new(self.snapshot()));
@@ -315,9 +315,9 @@ impl Room {
         out
     }
 
-    fn hello(&mut self, conn: u64, token: Option<String>, client_v: u64) -> Greeting {
-        let seat = token.as_deref().and_then(|t| self.game.seat_of_token(t));
-        let token_rejected = token.is_some() && seat.is_none();
+    fn hello(&mut self, conn: u64, token_hash: Option<String>, client_v: u64) -> Greeting {
+        let seat = token_hash.as_deref().and_then(|h| self.game.seat_of_hash(h));
+        let token_rejected = token_hash.is_some() && seat.is_none();
         let due = self.crowd.enter(conn, seat, now());
         let welcome = ServerMsg::Welcome {
             you: You::from(seat),
