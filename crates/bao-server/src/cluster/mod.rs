@@ -172,7 +172,11 @@ impl Cluster {
 
     /// The version of the last event published for game `id` (0: none since its room came here).
     fn published(&self, id: &str) -> u64 {
-        let map = self.inner.published.lock().unwrap_or_else(|p| p.into_inner());
+        let map = self
+            .inner
+            .published
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
         map.get(id).copied().unwrap_or(0)
     }
 
@@ -374,6 +378,7 @@ impl OtherNodes for Cluster {
                         let Some(msg) = msg else { break };
                         this.inner.metrics.served.inc();
                         let (client, room) = (client.clone(), room.clone());
+                        let published = this.published(&id);
                         // Each request on its own task, as each socket of this node has its own.
                         tokio::spawn(async move {
                             let req = match decode::<Forwarded>(&msg.payload) {
@@ -383,7 +388,6 @@ impl OtherNodes for Cluster {
                                     return;
                                 }
                             };
-                            let published = this.published(&id);
                             let (Some(to), Some(Ok(bytes))) =
                                 (msg.reply, answer(&room, req, published).await)
                             else {

@@ -204,7 +204,8 @@ async fn run(
                     continue;
                 }
                 let Some(missed) = fill_gap(&cluster, &id, have).await else { break End::Gap };
-                for m in missed.into_iter().filter(|m| m.v > have.max(last)) {
+                let after = have.max(last);
+                for m in missed.into_iter().filter(|m| m.v > after) {
                     last = m.v;
                     cluster.inner.metrics.relayed_events.inc();
                     let _ = tx.send(Arc::new(m));

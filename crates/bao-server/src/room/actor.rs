@@ -316,7 +316,9 @@ impl Room {
     }
 
     fn hello(&mut self, conn: u64, token_hash: Option<String>, client_v: u64) -> Greeting {
-        let seat = token_hash.as_deref().and_then(|h| self.game.seat_of_hash(h));
+        let seat = token_hash
+            .as_deref()
+            .and_then(|h| self.game.seat_of_hash(h));
         let token_rejected = token_hash.is_some() && seat.is_none();
         let due = self.crowd.enter(conn, seat, now());
         let welcome = ServerMsg::Welcome {

@@ -1059,7 +1059,10 @@ async fn no_seat_token_crosses_the_bus_in_a_game_and_its_rematch() {
             }
         };
         assert_eq!(agreed["seat"], seat, "{agreed}");
-        let token = agreed["token"].as_str().expect("the player's token").to_owned();
+        let token = agreed["token"]
+            .as_str()
+            .expect("the player's token")
+            .to_owned();
         new_game = Some(agreed["game"].as_str().unwrap().to_owned());
         tokens.push(token);
     }
@@ -1197,7 +1200,10 @@ async fn a_spectator_gets_the_last_event_of_a_game_even_when_the_bus_lost_it() {
     );
     let got = got.expect("the spectator gets the lost `ended` within 3 s");
     assert_eq!(got, ended);
-    eprintln!("the lost event reached the spectator {:?} after it was sent", resigned.elapsed());
+    eprintln!(
+        "the lost event reached the spectator {:?} after it was sent",
+        resigned.elapsed()
+    );
 }
 
 /// A network namespace of the test's own (a second host on this machine, `/work/shared/recipes.md`) with two
@@ -1266,16 +1272,30 @@ impl Netns {
         ip(&["netns", "exec", ns, "ip", "link", "set", "lo", "up"])?;
         let nats_inside = std::net::Ipv4Addr::new(10, 232, self.host.octets()[2], 2);
         let links = [
-            (format!("bph{tag}"), format!("bpn{tag}"), self.host, self.inside),
-            (self.nats_dev.clone(), format!("bnn{tag}"), self.nats_host, nats_inside),
+            (
+                format!("bph{tag}"),
+                format!("bpn{tag}"),
+                self.host,
+                self.inside,
+            ),
+            (
+                self.nats_dev.clone(),
+                format!("bnn{tag}"),
+                self.nats_host,
+                nats_inside,
+            ),
         ];
         for (outside, inner, host, inside) in &links {
-            ip(&["link", "add", outside, "type", "veth", "peer", "name", inner])?;
+            ip(&[
+                "link", "add", outside, "type", "veth", "peer", "name", inner,
+            ])?;
             ip(&["link", "set", inner, "netns", ns])?;
             ip(&["addr", "add", &format!("{host}/30"), "dev", outside])?;
             ip(&["link", "set", outside, "up"])?;
             let inside = format!("{inside}/30");
-            ip(&["netns", "exec", ns, "ip", "addr", "add", &inside, "dev", inner])?;
+            ip(&[
+                "netns", "exec", ns, "ip", "addr", "add", &inside, "dev", inner,
+            ])?;
             ip(&["netns", "exec", ns, "ip", "link", "set", inner, "up"])?;
         }
         Ok(())
@@ -1363,12 +1383,11 @@ async fn a_node_cut_off_from_nats_gives_its_games_up_within_seconds() {
         async move {
             use sqlx::Connection;
             let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
-            let (owner,): (String,) =
-                sqlx::query_as("SELECT node FROM leases WHERE game_id = $1")
-                    .bind(&id)
-                    .fetch_one(&mut c)
-                    .await
-                    .unwrap();
+            let (owner,): (String,) = sqlx::query_as("SELECT node FROM leases WHERE game_id = $1")
+                .bind(&id)
+                .fetch_one(&mut c)
+                .await
+                .unwrap();
             owner
         }
     };
@@ -1413,7 +1432,10 @@ async fn a_node_cut_off_from_nats_gives_its_games_up_within_seconds() {
             unhealthy = Some(cut.elapsed());
             break;
         }
-        assert!(cut.elapsed() < Duration::from_secs(20), "/healthz stays 200");
+        assert!(
+            cut.elapsed() < Duration::from_secs(20),
+            "/healthz stays 200"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let owner = owner_of(id.clone()).await;
