@@ -1164,7 +1164,8 @@ impl LossyLink {
 /// through a link that loses the `ended` event of a resignation, the last event of the game: no later event
 /// will show the gap, and the spectator must still get it within a couple of seconds (the owner's answer to
 /// the relay's check carries its last version).
-#[tokio::test]
+// Multi-threaded: the relays of the test's own run while a node is started (which blocks its thread).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_gets_the_last_event_of_a_game_even_when_the_bus_lost_it() {
     let Some(db) = TestDb::create().await else {
         return;
@@ -1338,7 +1339,8 @@ async fn tcp_forward(listen: std::net::Ipv4Addr, target: String) -> u16 {
 /// spectator are on the two other nodes. The link is cut for 30 s: within seconds the cut node's `/healthz`
 /// answers 503, another node holds the game's lease, and play goes on there; the failover (from the cut to
 /// the first move acknowledged after it) is printed for docs/benchmarks.md.
-#[tokio::test]
+// Multi-threaded: the relays of the test's own run while a node is started (which blocks its thread).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_cut_off_from_nats_gives_its_games_up_within_seconds() {
     let Some(ns) = Netns::create() else {
         return;
