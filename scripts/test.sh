@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's one test command (README: "Test"): every Rust test of the workspace (cargo nextest when installed,
 # else cargo test), the rules pages' texts, the web client's types, the browser tests in a real headless Chromium,
-# the HTTP API fuzzed against its OpenAPI description (scripts/api-fuzz.sh), a smoke test of the server as a
+# the dependencies checked by cargo deny (deny.toml), the HTTP API fuzzed against its OpenAPI description (scripts/api-fuzz.sh), a smoke test of the server as a
 # self-hoster runs it, and the Docker image built (in the background, at the lowest priority, while the tests run)
 # and run (scripts/image-test.sh; BAO_SKIP_IMAGE_TEST=1 skips it).
 #
@@ -23,6 +23,9 @@ services_base=${BAO_SERVICES_DIR:-/tmp/bao-test-services}
 image_build_pid=""
 finish() {
   local status=$?
+  if [ -n "${deny_install_pid:-}" ] && kill -0 "$deny_install_pid" 2>/dev/null; then
+    kill -TERM -- "-$deny_install_pid" 2>/dev/null || true
+  fi
   if [ -n "$image_build_pid" ] && kill -0 "$image_build_pid" 2>/dev/null; then
     kill -TERM -- "-$image_build_pid" 2>/dev/null || true
     wait "$image_build_pid" 2>/dev/null || true
@@ -87,6 +90,17 @@ if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then
     >"$image_log" 2>&1 8>&- &
   image_build_pid=$!
 fi
+# cargo-deny for the dependency check at the end: installed (pinned) when missing, in the background at the
+# lowest priority like the image build.
+deny_version=0.20.2
+deny_log="$target/cargo-deny-install.log"
+deny_install_pid=""
+if ! cargo deny --version 2>/dev/null | grep -q "$deny_version"; then
+  echo "   (cargo-deny $deny_version installs in the background; its log: $deny_log)"
+  setsid bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 cargo install --locked --quiet cargo-deny --version "$0"' \
+    "$deny_version" >"$deny_log" 2>&1 8>&- &
+  deny_install_pid=$!
+fi
 if command -v cargo-nextest >/dev/null; then
   # One process per test, as many at once as cores, each test's output shown only when it fails
   # (.config/nextest.toml: no retries). Doc tests are not run by nextest: cargo test runs them after.
@@ -102,6 +116,24 @@ fi
 server_bin="$target/debug/bao-server"
 loadtest_bin="$target/debug/bao-loadtest"
 [ -x "$server_bin" ] && [ -x "$loadtest_bin" ] || { echo "test.sh: the test build left no $server_bin or $loadtest_bin" >&2; exit 1; }
+
+# ---- the dependencies ----
+# Licences, duplicate versions, sources (deny.toml); known vulnerabilities from the RustSec database when it can
+# be fetched (it lives on GitHub), else from a copy already on this machine, else said so.
+step "dependency check (cargo deny, deny.toml)"
+if [ -n "$deny_install_pid" ]; then
+  wait "$deny_install_pid" || { cat "$deny_log"; echo "test.sh: cargo-deny did not install" >&2; exit 1; }
+  deny_install_pid=""
+fi
+cargo deny --locked check licenses bans sources
+if timeout 60 cargo deny fetch db >/dev/null 2>&1; then
+  cargo deny --locked check advisories
+elif ls -d "${CARGO_HOME:-$HOME/.cargo}"/advisory-dbs/*/crates >/dev/null 2>&1; then
+  echo "   (the RustSec database cannot be fetched: checking against the copy on this machine)"
+  cargo deny --offline --locked check advisories
+else
+  echo "   ADVISORIES NOT CHECKED: the RustSec database (github.com/rustsec/advisory-db) cannot be fetched from here"
+fi
 
 # ---- the web client ----
 # The rules pages' texts against web/rules-data.js, which the Rust tests have just checked against the engine.

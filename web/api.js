@@ -1,7 +1,8 @@
 // Every request of the pages to the HTTP API (docs/protocol.md): JSON both ways, an error body as an ApiError, a
-// 429 tried again after its Retry-After when that is short (a longer one is the caller's to show).
+// 429 (too many requests) or a 503 that names its Retry-After (the server busy, restarting or without its
+// database for a moment) tried again after that wait when it is short (a longer one is the caller's to show).
 
-// 429s tried again at most; the longest Retry-After waited for, and the wait when none is named (s).
+// Refusals tried again at most; the longest Retry-After waited for, and the wait when none is named (s).
 const RETRIES = 2;
 const MAX_WAIT_S = 5;
 const DEFAULT_WAIT_S = 1;
@@ -21,14 +22,18 @@ export class ApiError extends Error {
 const sleep = (s) => new Promise((done) => setTimeout(done, s * 1000));
 
 /**
- * One request (a `body` is POSTed as JSON); resolves for a 2xx status, else rejects with an ApiError.
- * @param {string} path @param {{ body?: unknown, cache?: RequestCache }} [opts]
+ * One request (a `body` is POSTed, or sent with `method`, as JSON); resolves for a 2xx status, else rejects with
+ * an ApiError. The player's cookie goes with it (same origin).
+ * @param {string} path @param {{ body?: unknown, cache?: RequestCache, method?: string }} [opts]
  * @returns {Promise<{ status: number, data: any, retryAfter: number | null }>}
  */
-export async function request(path, { body, cache } = {}) {
+export async function request(path, { body, cache, method } = {}) {
   const accept = 'application/json';
   /** @type {RequestInit} */
-  const init = body === undefined ? { headers: { accept }, cache } : { method: 'POST', headers: { accept, 'content-type': accept }, cache, body: JSON.stringify(body) };
+  const init =
+    body === undefined
+      ? { method: method || 'GET', headers: { accept }, cache }
+      : { method: method || 'POST', headers: { accept, 'content-type': accept }, cache, body: JSON.stringify(body) };
   for (let attempt = 0; ; attempt++) {
     const r = await fetch(path, init).catch(() => null);
     if (!r) throw new ApiError('network');
@@ -37,7 +42,8 @@ export async function request(path, { body, cache } = {}) {
     const data = await r.json().catch(() => null);
     if (r.ok) return { status: r.status, data, retryAfter };
     const wait = retryAfter ?? DEFAULT_WAIT_S;
-    if (r.status === 429 && attempt < RETRIES && wait <= MAX_WAIT_S) {
+    const passing = r.status === 429 || (r.status === 503 && retryAfter !== null);
+    if (passing && attempt < RETRIES && wait <= MAX_WAIT_S) {
       await sleep(wait);
       continue;
     }
@@ -96,3 +102,40 @@ export const analyse = (position, thinkMs) => json('/api/analysis', { body: thin
 /** A puzzle: this one, or a random one of the variant. @param {{ id?: string, variant?: string }} which */
 export const fetchPuzzle = ({ id, variant }) =>
   json(id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`);
+
+/** The localStorage key that says this browser has a player (its id; the key itself is an HttpOnly cookie). */
+export const PLAYER = 'bao.player';
+
+/**
+ * GET /api/players/me: this browser's player (`{ id, name, … }`), or null while it has none. Asked only when the
+ * browser made or used one (PLAYER), so that visitors without a player cost no request and no 401.
+ */
+export async function fetchMe() {
+  const known = () => {
+    try {
+      return localStorage.getItem(PLAYER);
+    } catch {
+      return null; // storage refused (a private mode): no player can have been kept
+    }
+  };
+  if (!known()) return null;
+  try {
+    return await json('/api/players/me', { cache: 'no-store' }, 'id');
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) {
+      try {
+        localStorage.removeItem(PLAYER);
+      } catch {
+        // nothing kept to forget
+      }
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** POST /api/players: a new player for this browser (its key arrives as an HttpOnly cookie). */
+export const createPlayer = (name) => json('/api/players', { body: name ? { name } : {} }, 'id');
+
+/** PATCH /api/players/me: renames this browser's player. */
+export const renamePlayer = (name) => json('/api/players/me', { method: 'PATCH', body: { name } }, 'id');

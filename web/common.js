@@ -1,9 +1,9 @@
-// What every page shares, written here once: the site header (navigation, language switch, theme toggle), the
-// skip link, the footer (version) and translations. Every page's script imports this module, which runs before the
+// What every page shares, written here once: the site header (navigation, this browser's player, language switch,
+// theme toggle), the skip link, the footer (version) and translations. Every page's script imports this module, which runs before the
 // page's own code: the header is there before that looks for it (`[data-role=rules-link]`, `select[name=lang]`).
 import { LANGS, pickLanguage, setLanguage, applyTranslations, t, safeGet, safeSet, onLanguage } from '/i18n.js';
 import { CLIENT_VERSION } from '/version.js';
-import { fetchVersion } from '/api.js';
+import { fetchVersion, fetchMe } from '/api.js';
 
 /** The page's first element matching a selector, and all of them (types.d.ts: typed by the selector's tag). */
 export const $ = /** @type {import('/types').First} */ ((sel) => document.querySelector(sel));
@@ -33,9 +33,12 @@ function renderChrome() {
     'afterbegin',
     `<a class="skip" href="#${b.dataset.skipTo || 'main'}" data-i18n="nav.skip"></a><header class="site">` +
       '<a class="brand" href="/"><img class="logo" src="/logo.svg" alt="">Bao <span class="beta" data-i18n="beta"></span></a>' +
-      `<nav>${links.join('')}</nav><div class="tools"><select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
+      `<nav>${links.join('')}</nav><div class="tools"><span class="me" data-role="me" hidden></span>` +
+      '<button type="button" class="link" data-action="rename" data-i18n="me.choose" hidden></button>' +
+      `<select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
       '<button type="button" class="icon" data-action="theme">☾</button></div></header>',
   );
+  $('[data-action=rename]').addEventListener('click', openNameDialog);
   b.insertAdjacentHTML('beforeend', '<footer class="site"><span data-role="version"></span><span data-i18n="footer.noReg"></span></footer>');
   applyTranslations(document);
   const lang = $('select[name=lang]');
@@ -46,6 +49,48 @@ function renderChrome() {
     applyTheme(next);
     updateThemeButton();
   });
+}
+
+// ---- this browser's player (protocol.md, "Players"): a name, no registration ----
+
+/** @type {{ id: string, name: string } | null} */
+let me = null;
+/** Whether the server was asked (until then neither the name nor the button is shown). */
+let meKnown = false;
+
+/** Shows the player in the header (its name as text, never markup), or the button to choose a name. */
+function renderMe() {
+  if (!meKnown) return;
+  const box = $('[data-role=me]');
+  const button = $('[data-action=rename]');
+  box.hidden = !me;
+  box.textContent = me ? me.name : '';
+  box.title = me ? me.name : '';
+  if (me) box.dataset.player = me.id;
+  else delete box.dataset.player;
+  button.dataset.i18n = me ? 'me.rename' : 'me.choose';
+  button.textContent = t(button.dataset.i18n);
+  button.title = me ? t('me.renameTitle') : t('me.chooseTitle');
+  button.hidden = false;
+}
+
+/** The name dialog (web/shared/name-dialog.js, loaded on the first click: most visits never open it). */
+async function openNameDialog() {
+  const { openNameDialog: open } = await import('/shared/name-dialog.js');
+  open(me, (player) => {
+    me = player;
+    renderMe();
+  });
+}
+
+async function loadMe() {
+  try {
+    me = await fetchMe();
+  } catch {
+    me = null;
+  }
+  meKnown = true;
+  renderMe();
 }
 
 function applyTheme(theme) {
@@ -99,7 +144,9 @@ export async function initPage() {
     $('select[name=lang]').value = l;
     updateThemeButton();
     renderFooter();
+    renderMe();
   });
   await setLanguage(pickLanguage());
   loadVersion();
+  loadMe();
 }

@@ -1,8 +1,10 @@
 // The home page's list of this browser's games (`[data-role=my-games]`): the games whose seat tokens this browser
 // keeps (web/shared/store.js), newest first, as POST /api/games/status tells where they stand (public facts, no token
-// sent). Each is an `a[data-game=ID]` with the variant, whose turn it is, the clocks and the result, and
-// `data-your-turn` when it is this browser's move.
-import { t } from '/i18n.js';
+// sent). Each is an `a[data-game=ID]` with the variant, whom it is against (`data-opponent`: a name,
+// `computer:LEVEL`, or empty), the time control (`data-clock`, as `select[name=clock]` writes it), the date, whose
+// turn it is, the clocks and the result, and `data-your-turn` when it is this browser's move. A game that is over
+// can be taken off the list (its seat token forgotten).
+import { t, lang } from '/i18n.js';
 import { fetchStatuses } from '/api.js';
 import { formatClock, controlName } from '/shared/clock-format.js';
 
@@ -33,6 +35,9 @@ function item(g, seat) {
   const a = document.createElement('a');
   a.href = `/g/${encodeURIComponent(g.id)}`;
   a.dataset.game = g.id;
+  const opp = g.seats ? g.seats[seat === 'south' ? 'north' : 'south'] : null;
+  a.dataset.opponent = !opp || !opp.taken ? '' : opp.kind === 'computer' ? `computer:${g.level || 'medium'}` : opp.player && !opp.player.deleted ? opp.player.name : '';
+  a.dataset.clock = !g.clock ? 'none' : g.clock.kind === 'correspondence' ? `corr:${g.clock.days}` : `live:${g.clock.initial_s}+${g.clock.increment_s}`;
   const yours = g.status === 'playing' && !g.result && g.to_move === seat;
   a.toggleAttribute('data-your-turn', yours);
   const name = document.createElement('strong');
@@ -42,10 +47,38 @@ function item(g, seat) {
   where.textContent = standing(g, seat);
   const facts = document.createElement('span');
   facts.className = 'facts';
-  facts.textContent = [t('mygames.moves', { n: g.moves }), clocks(g, seat)].filter(Boolean).join(' · ');
+  const when = g.created ? new Date(g.created).toLocaleDateString(lang()) : '';
+  facts.textContent = [against(opp, g), t('mygames.moves', { n: g.moves }), clocks(g, seat) || (g.clock ? '' : t('clock.none')), when].filter(Boolean).join(' · ');
   a.append(name, ' ', where, ' ', facts);
   li.append(a);
+  if (g.result) {
+    const forget = document.createElement('button');
+    forget.type = 'button';
+    forget.className = 'link';
+    forget.dataset.action = 'forget-game';
+    forget.dataset.game = g.id;
+    forget.textContent = t('mygames.forget');
+    forget.addEventListener('click', () => {
+      try {
+        localStorage.removeItem(`bao.seat.${g.id}`);
+      } catch {
+        /* storage unavailable: nothing kept */
+      }
+      const list = li.parentElement;
+      li.remove();
+      if (list && list.parentElement && !list.children.length) list.parentElement.hidden = true;
+    });
+    li.append(' ', forget);
+  }
   return li;
+}
+
+/** Whom the game is against, in words: the opponent's name, the computer and its level, or a guest. */
+function against(opp, g) {
+  if (!opp || !opp.taken) return '';
+  if (opp.kind === 'computer') return t('mygames.vsComputer', { level: t(`level.${g.level || 'medium'}`) });
+  if (opp.player) return t('mygames.vs', { name: opp.player.deleted ? t('player.deleted') : opp.player.name });
+  return t('mygames.vsGuest');
 }
 
 /** "Your turn", "Opponent's turn", "Waiting for an opponent", or the result as this seat sees it. */

@@ -76,6 +76,9 @@ export class GameState {
       // Why each pit of the side to move cannot start a move (absent from servers that do not say).
       blocked: snap.blocked || {},
       result: snap.result,
+      // The computer's level, and the clock (for its time control: the running times are clock.js's).
+      level: snap.level || null,
+      control: snap.clock || null,
     };
     this.v = snap.v;
     // Traces of moves the snapshot still has stay (a takeback may have removed the last ones).

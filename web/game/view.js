@@ -2,6 +2,7 @@
 // actions, the status line. render() redraws everything that depends on the state, so any change is shown by
 // calling it; it never changes the state.
 import { $ } from '/common.js';
+import { controlName } from '/shared/clock-format.js';
 import { t, onLanguage } from '/i18n.js';
 import { other, hasHouses } from '/shared/pits.js';
 import { renderMoveList } from '/game/move-list.js';
@@ -124,7 +125,22 @@ export class GameView {
       const taken = seat.taken !== false;
       const online = seat.kind === 'computer' || !!state.presence[side];
       el.querySelector('.dot').classList.toggle('on', taken && online);
-      el.querySelector('.pname').textContent = `${sideName(state, side)} · ${taken ? t(online ? 'presence.online' : 'presence.offline') : t('presence.free')}`;
+      // The name in its own element (`[data-role=player]`, ui.md), always as text; then the presence.
+      const pname = el.querySelector('.pname');
+      let who = /** @type {HTMLElement | null} */ (pname.querySelector('[data-role=player]'));
+      if (!who) {
+        who = document.createElement('span');
+        who.dataset.role = 'player';
+        pname.replaceChildren(who, document.createElement('span'));
+      }
+      who.dataset.side = side;
+      who.textContent = sideName(state, side);
+      if (seat.player && !seat.player.deleted) who.dataset.player = seat.player.id;
+      else delete who.dataset.player;
+      if (seat.player && seat.player.rating != null) who.dataset.rating = String(seat.player.rating);
+      else delete who.dataset.rating;
+      who.toggleAttribute('data-online', taken && online);
+      /** @type {HTMLElement} */ (pname.lastElementChild).textContent = ` · ${taken ? t(online ? 'presence.online' : 'presence.offline') : t('presence.free')}`;
       el.classList.toggle('turn', !g.result && g.status === 'playing' && g.position.to_move === side);
       el.dataset.online = String(taken && online);
     }
@@ -140,6 +156,13 @@ export class GameView {
     const share = $('[data-role=share]');
     share.hidden = !(free && state.you !== 'spectator');
     $('[data-role=joinbox]').hidden = !(free && state.you === 'spectator');
+    // Who invites, and to what: the taken seat's player, the variant and the clock.
+    const host = ['south', 'north'].map((s) => g.seats[s]).find((seat) => seat.taken !== false && seat.player && !seat.player.deleted);
+    const invite = $('[data-role=join-invite]');
+    invite.textContent = host
+      ? t('join.invite', { name: host.player.name, variant: t('variant.' + g.variant), clock: controlName(g.control) })
+      : '';
+    invite.hidden = !host;
     if (share.hidden) return;
     const url = this.shareUrl();
     const input = $('input[data-role=share-link]');

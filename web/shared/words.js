@@ -3,13 +3,20 @@
 import { t } from '/i18n.js';
 
 /** "North", with "(computer)" and "(you)" where they apply. */
+/**
+ * Who holds a seat, as the game page shows them: the player's name (as text), the computer and its level, or the
+ * side; "(you)" for this browser's seat.
+ */
 export function sideName(state, side) {
   const seat = state.game.seats[side];
-  let s = t(`side.${side}`);
-  if (seat && seat.kind === 'computer') s += ` (${t('computer')})`;
+  let s;
+  if (seat && seat.player) s = seat.player.deleted ? t('player.deleted') : seat.player.name;
+  else if (seat && seat.kind === 'computer') s = `${t('side.' + side)} (${t('computer')}${state.game.level ? ', ' + t(`seat.level.${state.game.level}`) : ''})`;
+  else s = t(`side.${side}`);
   if (side === state.you) s += ` (${t('you')})`;
   return s;
 }
+
 
 /** The status line: waiting for a second player, whose turn it is, or the result. */
 export function statusLine(state) {

@@ -264,6 +264,29 @@ impl Clock {
         Ok(())
     }
 
+    /// Gives back to the running side the time from `from` to `to` (uptime ms) during which the server could
+    /// not take its move or could not show it the move it must answer (an outage): that time is not charged.
+    /// Only the part of the span within the current turn counts, and nothing is given to a side whose time
+    /// had already run out when the span began (its flag fell first). After the span the side has at least
+    /// `floor` ms, so that a side refused in its last seconds has the time to send its move again. Returns
+    /// whether anything was given.
+    pub fn credit(&mut self, from: i64, to: i64, floor: i64) -> bool {
+        let Some(side) = self.running else {
+            return false;
+        };
+        let from = from.max(self.since);
+        if to <= from || self.left_at(side, from) == 0 {
+            return false;
+        }
+        let i = side.index();
+        self.left[i] += to - from;
+        let after = self.left_at(side, to);
+        if after < floor {
+            self.left[i] += floor - after;
+        }
+        true
+    }
+
     /// Stops the clock at `now` (the game ended): the time spent on the unfinished turn is charged.
     pub fn stop(&mut self, now: i64) {
         if let Some(s) = self.running {
@@ -424,6 +447,52 @@ mod tests {
         assert_eq!(reloaded.left_at(Side::North, 90_000), 60_000);
         let resigned = stored.finished(None);
         assert_eq!(resigned.left_at(Side::South, 90_000), 60_000, "stopped");
+    }
+
+    #[test]
+    fn an_outage_is_given_back_to_the_running_side() {
+        // South to move from 0 with 60 s; the server cannot take its move from 50 s to 130 s.
+        let mut c = started(LIVE, 0);
+        assert!(c.credit(50_000, 130_000, 5_000));
+        assert_eq!(
+            c.left_at(Side::South, 130_000),
+            10_000,
+            "as it stood at 50 s"
+        );
+        assert_eq!(
+            c.left_at(Side::North, 130_000),
+            60_000,
+            "the other side is untouched"
+        );
+        assert_eq!(c.deadline(false), Some((140_000, Due::Flag(Side::South))));
+        // Its move after the outage is charged only the time outside it.
+        c.moved(Side::South, 2, 131_000, false).unwrap();
+        assert_eq!(c.stored_left(Side::South), 9_000 + 2_000);
+    }
+
+    #[test]
+    fn a_side_refused_in_its_last_seconds_gets_the_floor_after_the_outage() {
+        let mut c = started(LIVE, 0);
+        assert!(c.credit(59_700, 80_000, 5_000));
+        assert_eq!(c.left_at(Side::South, 80_000), 5_000);
+        assert_eq!(c.deadline(false), Some((85_000, Due::Flag(Side::South))));
+    }
+
+    #[test]
+    fn an_outage_after_the_flag_or_outside_the_turn_gives_nothing() {
+        let c = started(LIVE, 10_000);
+        // The flag fell at 70 s, before the outage began.
+        let mut late = c;
+        assert!(!late.credit(70_000, 90_000, 5_000));
+        assert_eq!(late, c);
+        // An outage before the turn began counts only from the turn's start.
+        let mut early = c;
+        assert!(early.credit(0, 20_000, 0));
+        assert_eq!(early.left_at(Side::South, 20_000), 60_000);
+        // Nothing runs before both first moves: nothing to give.
+        let mut fresh = Clock::new(LIVE, 0);
+        assert!(!fresh.credit(0, 5_000, 5_000));
+        assert_eq!(fresh, Clock::new(LIVE, 0));
     }
 
     #[test]

@@ -56,8 +56,13 @@ codes! {
     BadClock = "bad_clock", 400;
     /// A position that bao-core refuses (`POST /api/analysis`).
     BadPosition = "bad_position", 400;
+    /// A player's name that is not 2 to 20 letters, digits, inner spaces, `-` and `_` of one direction.
+    BadName = "bad_name", 400;
     /// A socket message that is not one of the protocol's (or not now).
     BadMessage = "bad_message", 400;
+    /// The request is not made as a player (no player cookie or `Authorization: Bearer` key, or an unknown
+    /// one).
+    NoPlayer = "no_player", 401;
     /// Only a seat holder may do that.
     NotAPlayer = "not_a_player", 403;
     /// A WebSocket opened by a page of another site.

@@ -6,7 +6,7 @@ use bao_core::{Move, Position, Side, Stage, Variant};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::{BlockedPits, Outcome, RematchState, Seats, Status};
+use super::{BlockedPits, Outcome, RematchState, SeatKind, SeatPlayer, Seats, Status};
 use crate::clock::{ClockView, TimeControl};
 use crate::schema;
 
@@ -229,4 +229,35 @@ pub struct GameSummary {
     pub clock: Option<ClockView>,
     /// Moves played.
     pub moves: u64,
+    /// Who holds each seat (no presence here: `online` is the game page's).
+    #[serde(default)]
+    pub seats: Option<SummarySeats>,
+    /// The computer's level, in a game against the computer.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, required = true)]
+    pub level: Option<String>,
+    /// When the game was created, Unix ms.
+    #[serde(default)]
+    pub created: i64,
+}
+
+/// One seat of a [`GameSummary`]: who holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SeatSummary {
+    /// A person's or the computer's.
+    pub kind: SeatKind,
+    /// Held (by a token or the computer).
+    pub taken: bool,
+    /// The player who took it, when one did.
+    #[schema(required = true)]
+    pub player: Option<SeatPlayer>,
+}
+
+/// Both seats of a [`GameSummary`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SummarySeats {
+    /// South's seat.
+    pub south: SeatSummary,
+    /// North's seat.
+    pub north: SeatSummary,
 }

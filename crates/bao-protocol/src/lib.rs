@@ -32,6 +32,7 @@ mod analysis;
 pub mod clock;
 mod error;
 mod http;
+mod players;
 mod review;
 pub mod schema;
 mod socket;
@@ -39,6 +40,7 @@ mod socket;
 pub use analysis::*;
 pub use error::*;
 pub use http::*;
+pub use players::*;
 pub use review::*;
 pub use socket::*;
 
@@ -267,7 +269,7 @@ impl From<Option<Side>> for You {
 }
 
 /// One seat as the snapshot and presence events show it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Seat {
     /// Held by a person or the computer.
     pub taken: bool,
@@ -275,10 +277,30 @@ pub struct Seat {
     pub online: bool,
     /// Who holds it.
     pub kind: SeatKind,
+    /// The player who took it, when one did (`null` for a seat taken by link alone, a free seat and the
+    /// computer's).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub player: Option<SeatPlayer>,
+}
+
+/// The player who took a seat, as games show them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SeatPlayer {
+    /// The player's public id (their profile: `/@/{id}`).
+    pub id: String,
+    /// Their name; empty once the player was deleted (shown as "deleted player").
+    pub name: String,
+    /// Their rating in the game's variant, rounded (`null` until they have one).
+    #[schema(required = true)]
+    pub rating: Option<u32>,
+    /// Whether the player was deleted.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deleted: bool,
 }
 
 /// Both seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Seats {
     /// South's seat.
     pub south: Seat,

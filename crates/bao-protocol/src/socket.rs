@@ -112,7 +112,7 @@ pub struct Moved {
 }
 
 /// The `presence` event: who is connected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Presence {
     /// Its version.
     pub v: u64,

@@ -18,10 +18,12 @@ use bao_protocol::{
 use crate::cluster::Cluster;
 use crate::error::{retry_secs, AppError, RETRY_UNAVAILABLE};
 use crate::http::extract::{client_key, GameId, JsonBody};
+use crate::http::origin::check_origin;
 use crate::metrics::AtScrape;
 use crate::openapi::{
     CreateErrors, GameErrors, HistoryErrors, JoinErrors, PlainErrors, ReviewErrors, SocketErrors,
 };
+use crate::players::{MaybeMe, Me};
 use crate::state::AppState;
 use crate::store::GameRow;
 use crate::tokens::{hash_token, new_token};
@@ -69,6 +71,7 @@ pub async fn version() -> Json<Version> {
 pub async fn create(
     State(state): State<AppState>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    MaybeMe(me): MaybeMe,
     headers: HeaderMap,
     JsonBody(body): JsonBody<CreateGame>,
 ) -> Result<Response, AppError> {
@@ -116,6 +119,7 @@ pub async fn create(
     hashes[seat.index()] = Some(hash_token(&token));
     let mut row = GameRow::new(variant, kinds, hashes, computer);
     row.clock = clock;
+    row.players[seat.index()] = me.as_ref().map(Me::seat);
     state.store().insert_game(&row).await?;
     state.metrics().games_created.inc();
     tracing::info!(game = %row.id, variant = variant.name(), "game created");
@@ -148,9 +152,11 @@ pub async fn create(
 pub async fn join(
     State(state): State<AppState>,
     GameId(id): GameId,
+    MaybeMe(me): MaybeMe,
     JsonBody(_): JsonBody<serde_json::Value>,
 ) -> Result<Response, AppError> {
-    let (seat, token) = state.rooms().handle_unchecked(&id).join().await?;
+    let player = me.as_ref().map(Me::seat);
+    let (seat, token) = state.rooms().handle_unchecked(&id).join(player).await?;
     Ok(Json(Joined { seat, token }).into_response())
 }
 
@@ -296,6 +302,7 @@ pub async fn websocket(
     GameId(id): GameId,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    raw: ws::RawUpgrade,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, AppError> {
     check_origin(&state, addr, &headers)?;
@@ -303,84 +310,20 @@ pub async fn websocket(
         .limits()
         .open_socket(client_key(&state, addr, &headers))?;
     let room = state.rooms().find(&id).await?;
-    Ok(upgrade
-        .max_frame_size(ws::MAX_MESSAGE)
-        .max_message_size(ws::MAX_MESSAGE)
-        // Small buffers: an idle socket should cost a few KiB, not the 128 KiB defaults.
-        .read_buffer_size(4 * 1024)
-        .write_buffer_size(0)
-        .max_write_buffer_size(1024 * 1024)
-        .on_upgrade(move |socket| async move {
-            // Past the shutdown deadline the socket is dropped wherever it is (it normally closes itself at
-            // the start of the shutdown).
+    Ok(ws::accept(
+        raw,
+        upgrade,
+        &headers,
+        move |socket| async move {
+            // Past the shutdown deadline the socket is dropped wherever it is (it normally closes itself at the
+            // start of the shutdown).
             let closing = state.clone();
             tokio::select! {
                 () = ws::run(socket, state, room, slot) => {}
                 () = closing.closing() => {}
             }
-        }))
-}
-
-/// A WebSocket may be opened by a page of this server (its origin's host is the request's `Host`, or
-/// behind a trusted proxy its `X-Forwarded-Host`; or it is `--public-url`'s origin), and by clients that
-/// send no `Origin` (programs, not browsers). A page of another site may not: it could act for whoever
-/// visits it.
-fn check_origin(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> Result<(), AppError> {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return Ok(());
-    };
-    let origin = String::from_utf8_lossy(origin.as_bytes());
-    let refuse = || AppError::ForbiddenOrigin(origin.chars().take(100).collect());
-    let Some((scheme, authority)) = split_origin(&origin) else {
-        return Err(refuse());
-    };
-    let mut hosts: Vec<&str> = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .into_iter()
-        .collect();
-    let proxies = state.config().proxies();
-    hosts.extend(proxies.forwarded(peer, headers, "x-forwarded-host"));
-    let same_host = hosts
-        .iter()
-        .any(|h| normal_authority(&scheme, h) == authority);
-    let public = state
-        .config()
-        .public_url
-        .as_deref()
-        .and_then(split_origin)
-        .is_some_and(|p| p == (scheme.clone(), authority.clone()));
-    if same_host || public {
-        Ok(())
-    } else {
-        Err(refuse())
-    }
-}
-
-/// The scheme and authority of an origin or URL (`https://Example.org:443/x` → `https`, `example.org`),
-/// lowercased and without the scheme's default port; `None` for anything else (`null`, say).
-fn split_origin(url: &str) -> Option<(String, String)> {
-    let (scheme, rest) = url.trim().split_once("://")?;
-    let scheme = scheme.to_ascii_lowercase();
-    if scheme != "http" && scheme != "https" {
-        return None;
-    }
-    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
-    if authority.is_empty() || authority.contains('@') {
-        return None;
-    }
-    let authority = normal_authority(&scheme, authority);
-    Some((scheme, authority))
-}
-
-/// `authority` lowercased, without `scheme`'s default port.
-fn normal_authority(scheme: &str, authority: &str) -> String {
-    let a = authority.trim().to_ascii_lowercase();
-    let default = if scheme == "https" { ":443" } else { ":80" };
-    match a.strip_suffix(default) {
-        Some(bare) => bare.to_owned(),
-        None => a,
-    }
+        },
+    ))
 }
 
 /// `GET /healthz`: 200 when the database can be written (see [`crate::store::Store::writable`]) and, on a
@@ -453,41 +396,4 @@ pub async fn unknown_path() -> AppError {
 /// A known `/api/...` path with the wrong method.
 pub async fn method_not_allowed() -> AppError {
     AppError::MethodNotAllowed
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn origins_are_compared_by_scheme_and_authority() {
-        let o = |s: &str| split_origin(s).map(|(a, b)| format!("{a} {b}"));
-        assert_eq!(
-            o("https://Bao.Example.org"),
-            Some("https bao.example.org".into())
-        );
-        assert_eq!(
-            o("https://bao.example.org:443/"),
-            Some("https bao.example.org".into())
-        );
-        assert_eq!(
-            o("http://bao.example.org:80"),
-            Some("http bao.example.org".into())
-        );
-        assert_eq!(
-            o("http://bao.example.org:8080/x"),
-            Some("http bao.example.org:8080".into())
-        );
-        assert_eq!(o("https://[::1]:8443"), Some("https [::1]:8443".into()));
-        for bad in [
-            "null",
-            "",
-            "file://",
-            "bao.example.org",
-            "ftp://x",
-            "http://u@evil.example",
-        ] {
-            assert_eq!(o(bad), None, "{bad}");
-        }
-    }
 }

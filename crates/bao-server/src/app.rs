@@ -32,6 +32,7 @@ use crate::error::{Answered, AppError, StartupError};
 use crate::http::Connections;
 use crate::metrics::Via;
 use crate::openapi::{ApiDoc, PlainErrors};
+use crate::players;
 use crate::state::{AppState, Phase};
 use crate::store::{Location, Node, Store};
 use crate::{analysis, api, assets, puzzles, qr, summaries};
@@ -59,6 +60,13 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::get_review))
         .routes(routes!(puzzles::random_puzzle))
         .routes(routes!(puzzles::get_puzzle))
+        .routes(routes!(players::api::create_player))
+        .routes(routes!(
+            players::api::get_me,
+            players::api::rename_me,
+            players::api::delete_me
+        ))
+        .routes(routes!(players::api::get_player))
 }
 
 /// `/healthz` and `/metrics`, for operators.
@@ -356,6 +364,7 @@ pub async fn serve_on(
                 &node_name,
                 Duration::from_millis(config.lease_ms),
                 config.room_buffer,
+                store.time().clone(),
             )
             .await?,
         ),

@@ -234,4 +234,21 @@ mod tests {
             assert_eq!(parsed.ok(), Some(format!("{:?}", Config::defaults())));
         }
     }
+
+    #[test]
+    fn trusted_proxies_read_a_list_and_an_empty_value_and_refuse_a_name() {
+        let parse = |v: &str| Config::try_parse_from(["bao-server", "--trusted-proxies", v]);
+        let c = parse("127.0.0.1, 172.16.0.0/12").expect("a list");
+        assert!(c.proxies().contains("172.20.1.1".parse().expect("ip")));
+        assert!(!c.proxies().contains("8.8.8.8".parse().expect("ip")));
+        // `BAO_TRUSTED_PROXIES=` (empty) in a compose file: no proxy, not an error.
+        assert!(parse("").expect("empty").proxies().is_empty());
+        let err = parse("proxy.internal")
+            .expect_err("a host name")
+            .to_string();
+        assert!(err.contains("proxy.internal"), "{err}");
+        // The deprecated flag trusts every peer.
+        let c = Config::try_parse_from(["bao-server", "--trust-forwarded"]).expect("the flag");
+        assert!(c.proxies().contains("8.8.8.8".parse().expect("ip")));
+    }
 }

@@ -53,6 +53,15 @@ pub enum AppError {
     /// 400 `bad_position`: a position that bao-core refuses (the `bao` command's message).
     #[error("{0}")]
     BadPosition(String),
+    /// 400 `bad_name`: a player's name the contract does not allow; the message says why.
+    #[error("{0}")]
+    BadName(#[from] crate::players::names::BadName),
+    /// 401 `no_player`: the request is not made as a player.
+    #[error("this needs a player: create one (POST /api/players) or send its key")]
+    NoPlayer,
+    /// 404 `not_found`: no player of that id.
+    #[error("no such player")]
+    NoSuchPlayer,
     /// 422 `too_complex`: a position whose moves take too long to tell apart to be analysed.
     #[error("this position has a move whose sowing goes on too long to analyse it here")]
     TooComplex,
@@ -106,9 +115,14 @@ pub enum AppError {
         /// When the client may try again.
         retry_after: Duration,
     },
-    /// 503 `unavailable`: shutting down, or the room could not be reached.
+    /// 503 `unavailable`: the server is shutting down.
     #[error("the server is shutting down")]
     Unavailable,
+    /// 503 `unavailable`: the game's room cannot be reached now (another node holds the game and cannot be
+    /// asked, or the game is moving between nodes); the same request may work in a moment. Not worded as a
+    /// shutdown: the server is not stopping (issue 31).
+    #[error("the game cannot be reached right now; try again in a moment")]
+    Unreachable,
     /// 503 `busy`: as many games are in memory as the server is configured to hold.
     #[error("the server holds as many games as it may; try again later")]
     Busy,
@@ -162,6 +176,9 @@ impl AppError {
             AppError::BadClock(_) => ErrorCode::BadClock,
             AppError::BadMessage(_) => ErrorCode::BadMessage,
             AppError::BadPosition(_) => ErrorCode::BadPosition,
+            AppError::BadName(_) => ErrorCode::BadName,
+            AppError::NoPlayer => ErrorCode::NoPlayer,
+            AppError::NoSuchPlayer => ErrorCode::NotFound,
             AppError::TooComplex => ErrorCode::TooComplex,
             AppError::NotAPlayer(_) => ErrorCode::NotAPlayer,
             AppError::ForbiddenOrigin(_) => ErrorCode::ForbiddenOrigin,
@@ -176,7 +193,7 @@ impl AppError {
             AppError::IllegalMove { .. } => ErrorCode::IllegalMove,
             AppError::PayloadTooLarge => ErrorCode::PayloadTooLarge,
             AppError::RateLimited { .. } => ErrorCode::RateLimited,
-            AppError::Unavailable => ErrorCode::Unavailable,
+            AppError::Unavailable | AppError::Unreachable => ErrorCode::Unavailable,
             AppError::Busy | AppError::ReviewsBusy => ErrorCode::Busy,
             AppError::NotFinished => ErrorCode::NotFinished,
             AppError::Internal(_) => ErrorCode::Internal,
@@ -184,6 +201,7 @@ impl AppError {
                 StoreError::NotSaved { .. }
                 | StoreError::LeaseLost { .. }
                 | StoreError::WriterStopped => ErrorCode::Unavailable,
+                e if e.is_outage() => ErrorCode::Unavailable,
                 StoreError::Refused { .. }
                 | StoreError::Read(_)
                 | StoreError::BadRow(_)
@@ -202,6 +220,9 @@ impl AppError {
     pub fn message(&self) -> String {
         match self {
             AppError::Internal(_) => "internal error".into(),
+            AppError::Store(e) if e.is_outage() => {
+                "the database cannot be reached; try again in a moment".into()
+            }
             AppError::Store(_) if self.code() == ErrorCode::Unavailable => {
                 "the game could not be saved; try again in a moment".into()
             }
@@ -277,6 +298,7 @@ impl AppError {
             AppError::Busy
             | AppError::ReviewsBusy
             | AppError::Unavailable
+            | AppError::Unreachable
             | AppError::Remote {
                 code: ErrorCode::Busy,
                 ..
@@ -366,9 +388,11 @@ mod tests {
                 what: "store move 3 of game x".into(),
                 source: db(),
             },
-            StoreError::Read(db()),
+            StoreError::Read(Arc::new(sqlx::Error::RowNotFound)),
             StoreError::BadRow("game x: unknown status \"lost\" in the database".into()),
             StoreError::open("the database /data/bao.db is damaged".into()),
+            // A read of a database that does not answer: an outage, which may be over in a moment.
+            StoreError::Read(db()),
         ]
     }
 
@@ -380,6 +404,9 @@ mod tests {
             AppError::UnknownVariant(s()),
             AppError::BadClock(s()),
             AppError::BadPosition(s()),
+            AppError::BadName(crate::players::names::BadName::Length),
+            AppError::NoPlayer,
+            AppError::NoSuchPlayer,
             AppError::TooComplex,
             AppError::BadMessage(s()),
             AppError::NotAPlayer(s()),
@@ -401,6 +428,7 @@ mod tests {
                 retry_after: Duration::from_secs(2),
             },
             AppError::Unavailable,
+            AppError::Unreachable,
             AppError::Busy,
             AppError::NotFinished,
             AppError::ReviewsBusy,
@@ -420,6 +448,9 @@ mod tests {
                 | AppError::UnknownVariant(_)
                 | AppError::BadClock(_)
                 | AppError::BadPosition(_)
+                | AppError::BadName(_)
+                | AppError::NoPlayer
+                | AppError::NoSuchPlayer
                 | AppError::TooComplex
                 | AppError::BadMessage(_)
                 | AppError::NotAPlayer(_)
@@ -435,6 +466,7 @@ mod tests {
                 | AppError::PayloadTooLarge
                 | AppError::RateLimited { .. }
                 | AppError::Unavailable
+                | AppError::Unreachable
                 | AppError::Busy
                 | AppError::NotFinished
                 | AppError::ReviewsBusy
@@ -453,6 +485,7 @@ mod tests {
             (AppError::NotFound, "not_found", 404),
             (AppError::Busy, "busy", 503),
             (AppError::Unavailable, "unavailable", 503),
+            (AppError::Unreachable, "unavailable", 503),
             (store_errors().swap_remove(0).into(), "unavailable", 503),
             (AppError::SeatTaken, "seat_taken", 409),
             (
@@ -515,7 +548,8 @@ mod tests {
                 Internal,
                 Internal,
                 Internal,
-                Internal
+                Internal,
+                Unavailable
             ]
         );
     }

@@ -32,6 +32,7 @@ pub mod limits;
 pub mod logs;
 pub mod metrics;
 pub mod openapi;
+pub mod players;
 pub mod puzzles;
 pub mod qr;
 pub mod rates;

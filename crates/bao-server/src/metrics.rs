@@ -65,10 +65,12 @@ pub fn route_label(template: &str) -> String {
 
 /// Why a WebSocket connection ended: the `reason` label of `bao_socket_closes_total` (docs/metrics.md; `ws.rs`
 /// gives every reason but `deadline`, which is a socket dropped at the shutdown deadline).
-pub const CLOSE_REASONS: [&str; 9] = [
+pub const CLOSE_REASONS: [&str; 11] = [
     "client",
     "lost",
     "too_big",
+    "bad_frame",
+    "bad_text",
     "no_hello",
     "rate_limit",
     "silent",

@@ -34,6 +34,7 @@ use crate::error::AppError;
     components(schemas(ErrorBody, ClientMsg, ServerMsg)),
     tags(
         (name = "games", description = "Create, join and read games"),
+        (name = "players", description = "Players without registration: a name and a secret key (cookie)"),
         (name = "rules", description = "Rules help: what a position allows, and why not (no game needed)"),
         (name = "server", description = "The server itself: version, health, metrics, this document"),
         (name = "socket", description = "The WebSocket a game is played over (docs/protocol.md)"),
@@ -128,7 +129,8 @@ fn capacity_errors() -> [(AppError, &'static str); 3] {
         ),
         (
             AppError::Unavailable,
-            "the server is shutting down, or cannot write to its database",
+            "the server is shutting down, cannot write to its database, or cannot reach the node that \
+             holds the game",
         ),
         internal(),
     ]
@@ -378,5 +380,84 @@ impl IntoResponses for SocketErrors {
                 .into(),
         );
         responses
+    }
+}
+
+/// What any request acting as a player can be answered besides its own: a foreign page using the cookie, and
+/// the database failing.
+fn player_errors() -> Vec<(AppError, &'static str)> {
+    vec![
+        (
+            AppError::ForbiddenOrigin("https://elsewhere.example".into()),
+            "a change asked by the player's cookie from a page of another site (its `Origin`)",
+        ),
+        (
+            AppError::Unavailable,
+            "the server is shutting down, or cannot write to its database",
+        ),
+        internal(),
+    ]
+}
+
+/// The error answers of `POST /api/players`.
+#[derive(Debug)]
+pub struct NewPlayerErrors;
+
+impl IntoResponses for NewPlayerErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (
+                AppError::BadRequest("bad JSON: invalid type: integer `3`, expected a string".into()),
+                "the body is not the expected JSON",
+            ),
+            (
+                AppError::BadName(crate::players::names::BadName::Length),
+                "the name is not 2 to 20 letters, digits, inner single spaces, `-` and `_`, written in one \
+                 direction (the message says why)",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "too many requests; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(2),
+                },
+                "this address created more than `--create-per-minute` games and players in the last minute",
+            ),
+        ];
+        list.extend(player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of the routes that act as the request's player (`/api/players/me`).
+#[derive(Debug)]
+pub struct MeErrors;
+
+impl IntoResponses for MeErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (
+                AppError::BadName(crate::players::names::BadName::Spaces),
+                "(renaming) the name is not one a player may have; the message says why",
+            ),
+            (
+                AppError::NoPlayer,
+                "the request carries no player key (cookie or `Authorization: Bearer`), or one of no player",
+            ),
+        ];
+        list.extend(player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of `GET /api/players/{id}`.
+#[derive(Debug)]
+pub struct ProfileErrors;
+
+impl IntoResponses for ProfileErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (AppError::NoSuchPlayer, "there is no player with this id"),
+            internal(),
+        ])
     }
 }

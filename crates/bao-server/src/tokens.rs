@@ -1,5 +1,5 @@
-//! Identity without accounts (protocol.md): unguessable game ids, secret seat tokens, and the hash that is
-//! the only form in which a token is stored.
+//! Identity without accounts (protocol.md): unguessable game and player ids, secret seat tokens and player
+//! keys, and the hash that is the only form in which a token or a key is stored.
 
 use sha2::{Digest, Sha256};
 
@@ -23,6 +23,22 @@ pub fn new_token() -> String {
 pub fn new_game_id() -> String {
     use rand::distr::{Alphanumeric, SampleString};
     Alphanumeric.sample_string(&mut rand::rng(), 12)
+}
+
+/// A new player id: like a game id (public, URL-safe, 71 random bits).
+pub fn new_player_id() -> String {
+    new_game_id()
+}
+
+/// A new player key: 32 base62 characters (190 random bits), a secret stored only as its hash.
+pub fn new_player_key() -> String {
+    use rand::distr::{Alphanumeric, SampleString};
+    Alphanumeric.sample_string(&mut rand::rng(), 32)
+}
+
+/// Whether `key` has the shape of a player key (so that junk is never hashed and looked up).
+pub fn valid_player_key(key: &str) -> bool {
+    key.len() == 32 && key.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
 /// Whether `id` has the shape of a game id (so that junk never reaches the database).

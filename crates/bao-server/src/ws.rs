@@ -5,11 +5,23 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::Utf8Bytes;
+use axum::extract::{FromRequestParts, WebSocketUpgrade};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use bao_core::Side;
 use bao_protocol::{ClientMsg, ServerMsg};
+use futures_util::{SinkExt, StreamExt};
 use governor::DefaultDirectRateLimiter;
+use hyper::upgrade::{OnUpgrade, Upgraded};
+use hyper_util::rt::TokioIo;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::broadcast::{self, error::RecvError};
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
+use tokio_tungstenite::tungstenite::{self as ts, Message};
+use tokio_tungstenite::WebSocketStream;
 
 use crate::error::AppError;
 use crate::limits::SocketSlot;
@@ -35,9 +47,92 @@ pub const CLOSE_TOO_BIG: u16 = 1009;
 pub const CLOSE_POLICY: u16 = 1008;
 /// Close code for "going away" (server shutting down).
 pub const CLOSE_GOING_AWAY: u16 = 1001;
+/// Close code for "protocol error": a frame RFC 6455 does not allow (a reserved bit or opcode, a continuation
+/// of nothing, a bad control frame).
+pub const CLOSE_PROTOCOL: u16 = 1002;
+/// Close code for "invalid frame payload data": a text message that is not UTF-8.
+pub const CLOSE_BAD_TEXT: u16 = 1007;
+
+/// The game's WebSocket: tungstenite's, on the upgraded connection (rather than axum's, which can no longer be
+/// read once a frame was refused, so that its unread bytes would make the kernel reset the connection and
+/// lose the close frame: issue 31).
+pub type WebSocket = WebSocketStream<TokioIo<Upgraded>>;
+
+/// The connection's upgrade (hyper's), taken from the request beside axum's [`WebSocketUpgrade`]: that one
+/// checks the handshake (and answers a bad one), then [`accept`] upgrades the connection itself.
+pub struct RawUpgrade(Option<OnUpgrade>);
+
+impl<S: Send + Sync> FromRequestParts<S> for RawUpgrade {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(RawUpgrade(parts.extensions.get::<OnUpgrade>().cloned()))
+    }
+}
+
+/// The socket's limits: 8 KiB frames and messages, and small buffers (an idle socket should cost a few KiB,
+/// not the 128 KiB defaults).
+fn config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_frame_size(Some(MAX_MESSAGE))
+        .max_message_size(Some(MAX_MESSAGE))
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1024 * 1024)
+}
+
+/// Answers the handshake that `checked` has found good (101, with the key's `Sec-WebSocket-Accept` of
+/// `headers`) and runs `callback` with the socket once the connection is upgraded.
+pub fn accept<F, Fut>(
+    raw: RawUpgrade,
+    checked: WebSocketUpgrade,
+    headers: &HeaderMap,
+    callback: F,
+) -> Response
+where
+    F: FnOnce(WebSocket) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    // Its copy of the upgrade is dropped; ours is the one awaited.
+    drop(checked);
+    let (Some(on_upgrade), Some(key)) = (raw.0, headers.get(header::SEC_WEBSOCKET_KEY)) else {
+        return AppError::Internal(
+            "a checked WebSocket handshake without its upgrade or key".into(),
+        )
+        .into_response();
+    };
+    let accept_key = ts::handshake::derive_accept_key(key.as_bytes());
+    tokio::spawn(async move {
+        let upgraded = match on_upgrade.await {
+            Ok(u) => u,
+            Err(e) => {
+                tracing::debug!("a WebSocket upgrade failed: {e}");
+                return;
+            }
+        };
+        let socket =
+            WebSocketStream::from_raw_socket(TokioIo::new(upgraded), Role::Server, Some(config()))
+                .await;
+        callback(socket).await;
+    });
+    let mut r = StatusCode::SWITCHING_PROTOCOLS.into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONNECTION, HeaderValue::from_static("upgrade"));
+    h.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
+    if let Ok(v) = HeaderValue::from_str(&accept_key) {
+        h.insert(header::SEC_WEBSOCKET_ACCEPT, v);
+    }
+    r
+}
+
+/// A text frame of a message the rooms made (axum's text type, which the rooms share with their events).
+fn text(t: Utf8Bytes) -> Message {
+    // Already UTF-8: the check cannot fail, and costs a scan of a few hundred bytes.
+    Message::Text(ts::Utf8Bytes::try_from(bytes::Bytes::from(t)).unwrap_or_default())
+}
 
 fn message(msg: &ServerMsg) -> Message {
-    Message::Text(Utf8Bytes::from(msg.to_json()))
+    Message::Text(ts::Utf8Bytes::from(msg.to_json()))
 }
 
 /// Per-connection state.
@@ -70,6 +165,10 @@ enum End {
     Lost,
     /// A message over 8 KiB.
     TooBig,
+    /// A frame RFC 6455 does not allow (a reserved bit or opcode, a continuation of nothing).
+    BadFrame,
+    /// A text message that is not UTF-8.
+    BadText,
     /// No hello within a minute.
     NoHello,
     /// Kept on sending over the rate.
@@ -84,10 +183,12 @@ enum End {
 
 impl End {
     #[cfg(test)]
-    const ALL: [End; 8] = [
+    const ALL: [End; 10] = [
         End::Client,
         End::Lost,
         End::TooBig,
+        End::BadFrame,
+        End::BadText,
         End::NoHello,
         End::RateLimit,
         End::Silent,
@@ -100,6 +201,8 @@ impl End {
             End::Client => "client",
             End::Lost => "lost",
             End::TooBig => "too_big",
+            End::BadFrame => "bad_frame",
+            End::BadText => "bad_text",
             End::NoHello => "no_hello",
             End::RateLimit => "rate_limit",
             End::Silent => "silent",
@@ -113,6 +216,8 @@ impl End {
         match self {
             End::Client | End::Lost => None,
             End::TooBig => Some((CLOSE_TOO_BIG, "message too big: the limit is 8 KiB")),
+            End::BadFrame => Some((CLOSE_PROTOCOL, "protocol error")),
+            End::BadText => Some((CLOSE_BAD_TEXT, "text messages must be UTF-8")),
             End::NoHello => Some((CLOSE_POLICY, "no hello")),
             End::RateLimit => Some((CLOSE_POLICY, "rate limit exceeded")),
             End::Silent => Some((CLOSE_GOING_AWAY, "no answer to pings")),
@@ -164,13 +269,12 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
         let rx = conn.hello.as_mut().map(|h| &mut h.1);
         let waiting_hello = rx.is_none();
         tokio::select! {
-            msg = socket.recv() => {
+            msg = socket.next() => {
                 last_heard = Instant::now();
                 let msg = match msg {
                     None => break End::Client,
                     Some(Ok(m)) => m,
-                    Some(Err(e)) if is_too_big(&e) => break End::TooBig,
-                    Some(Err(_)) => break End::Lost,
+                    Some(Err(e)) => break refused(&e),
                 };
                 if let Err(end) = conn.on_message(&mut socket, msg).await {
                     break end;
@@ -181,8 +285,7 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
                     Ok(ev) if ev.versioned && conn.hello.as_ref().is_some_and(|h| ev.v <= h.2) => Ok(()),
                     Ok(ev) => {
                         let seat = conn.hello.as_ref().and_then(|h| h.0);
-                        let text = conn.personal(ev.text_for(seat));
-                        send(&mut socket, Message::Text(text)).await
+                        send(&mut socket, text(conn.personal(ev.text_for(seat)))).await
                     }
                     Err(RecvError::Lagged(_)) => conn.resync(&mut socket).await,
                     Err(RecvError::Closed) => Err(End::RoomClosed),
@@ -206,18 +309,30 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
     gauge.reason = end.label();
     if let Some((code, reason)) = end.frame() {
         let frame = CloseFrame {
-            code,
-            reason: Utf8Bytes::from_static(reason),
+            code: CloseCode::from(code),
+            reason: ts::Utf8Bytes::from_static(reason),
         };
+        let failed = matches!(end, End::TooBig | End::BadFrame | End::BadText);
         // The closing handshake: send our close, then read until the client's. Dropping the connection with
-        // its messages unread would make the kernel reset it, and the client would lose our close frame
-        // (and its code) with them.
+        // its bytes unread would make the kernel reset it, and the client would lose our close frame (and its
+        // code) with them.
         let _ = tokio::time::timeout(Duration::from_secs(2), async {
-            if socket.send(Message::Close(Some(frame))).await.is_ok() {
-                while let Some(Ok(m)) = socket.recv().await {
-                    if matches!(m, Message::Close(_)) {
-                        break;
-                    }
+            if socket.send(Message::Close(Some(frame))).await.is_err() {
+                return;
+            }
+            if failed {
+                // The socket cannot be read after a refused frame (and the rest of an oversized message may
+                // still come): our close is followed by the end of our side of the connection, and whatever
+                // the client still sends is read and dropped until it closes its side.
+                let io = socket.get_mut();
+                let _ = io.shutdown().await;
+                let mut sink = [0u8; 4096];
+                while matches!(io.read(&mut sink).await, Ok(n) if n > 0) {}
+                return;
+            }
+            while let Some(Ok(m)) = socket.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
                 }
             }
         })
@@ -237,17 +352,18 @@ async fn next_event(
     }
 }
 
-fn is_too_big(e: &axum::Error) -> bool {
-    use std::error::Error as _;
-    let mut src: Option<&(dyn std::error::Error + 'static)> = e.source();
-    while let Some(s) = src {
-        if let Some(t) = s.downcast_ref::<tungstenite::Error>() {
-            return matches!(t, tungstenite::Error::Capacity(_));
-        }
-        src = s.source();
+/// Why reading the socket failed, as the end of the connection: a message over 8 KiB (1009), a frame the
+/// protocol does not allow (1002), a text message that is not UTF-8 (1007), or a connection lost.
+fn refused(e: &ts::Error) -> End {
+    use ts::error::ProtocolError;
+    match e {
+        ts::Error::Capacity(_) => End::TooBig,
+        ts::Error::Utf8(_) => End::BadText,
+        // The client's TCP connection ended: nobody to tell.
+        ts::Error::Protocol(ProtocolError::ResetWithoutClosingHandshake) => End::Lost,
+        ts::Error::Protocol(_) => End::BadFrame,
+        _ => End::Lost,
     }
-    // axum hides the source in some versions: fall back to the message.
-    e.to_string().contains("Space limit exceeded")
 }
 
 impl Conn {
@@ -280,9 +396,9 @@ impl Conn {
             }
             // The WebSocket layer answers pings, but they cost like any message (admitted above): a flood of
             // them is refused and closed like one of text frames.
-            Message::Ping(_) | Message::Pong(_) => return Ok(()),
+            Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => return Ok(()),
         };
-        let parsed: ClientMsg = match serde_json::from_str(&text) {
+        let parsed: ClientMsg = match serde_json::from_str(text.as_str()) {
             Ok(m) => m,
             Err(e) => {
                 let e = AppError::BadMessage(format!("cannot read message: {e}"));
@@ -327,7 +443,7 @@ impl Conn {
     async fn reply(&self, socket: &mut WebSocket, reply: ActionReply) -> Result<(), End> {
         match reply {
             Ok(None) => Ok(()),
-            Ok(Some(text)) => send(socket, Message::Text(self.personal(text))).await,
+            Ok(Some(t)) => send(socket, text(self.personal(t))).await,
             Err(e) => self.send_error(socket, &e).await,
         }
     }
@@ -363,7 +479,7 @@ impl Conn {
         } = greeting;
         self.hello = Some((you, rx, v));
         for m in messages {
-            send(socket, Message::Text(self.personal(m))).await?;
+            send(socket, text(self.personal(m))).await?;
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 // What every page shares (issue 28): one site header, rendered by web/common.js, with the same navigation in the
 // same order on every page and in every language, the page the visitor is on marked `aria-current="page"`; `/rules`
 // and `/rules/` lead to the rules; no page shows a dictionary key instead of its words; and every request goes
-// through web/api.js, whose answer to a 429 is to wait the `Retry-After` the server names and try again (a long
+// through web/api.js, whose answer to a 429 (or a 503 naming its Retry-After) is to wait the `Retry-After` the server names and try again (a long
 // wait is shown, not waited for). The real server and Debian's chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -186,15 +186,16 @@ test('every request of the pages goes through web/api.js', () => {
  * Answers the page's first POST /api/analysis with 429 and `Retry-After: wait`; lets the others through. Resolves
  * the times (ms) at which the analysis requests arrived.
  */
-async function refuseFirstAnalysis(page, wait) {
+async function refuseFirstAnalysis(page, wait, status = 429) {
   const times = [];
+  const error = status === 429 ? 'rate_limited' : 'busy';
   await page.route('**/api/analysis', async (route) => {
     times.push(Date.now());
     if (times.length === 1) {
       await route.fulfill({
-        status: 429,
+        status,
         headers: { 'content-type': 'application/json', 'retry-after': String(wait) },
-        body: JSON.stringify({ error: 'rate_limited', message: 'too many analyses asked for; try again in a moment' }),
+        body: JSON.stringify({ error, message: 'too many analyses asked for; try again in a moment' }),
       });
     } else {
       await route.continue();
@@ -217,6 +218,16 @@ test('a 429 from the analysis is tried again after its Retry-After, on every pag
     assert.ok(times[1] - times[0] >= 900, `${path}: waited the second it was told (${times[1] - times[0]} ms)`);
     await ctx.close();
   }
+});
+
+test('a 503 that names its Retry-After (busy, restarting) is tried again after it', async () => {
+  const { ctx, page } = await newPage('en');
+  const times = await refuseFirstAnalysis(page, 1, 503);
+  await page.goto(server.url + '/analysis?variant=kimasai');
+  await page.waitForSelector('[data-role=board][data-legal]:not([data-legal=""])', { timeout: 10000 });
+  assert.ok(times.length >= 2, `asked again (${times.length} requests)`);
+  assert.ok(times[1] - times[0] >= 900, `waited the second it was told (${times[1] - times[0]} ms)`);
+  await ctx.close();
 });
 
 test('a 429 asking for a long wait is shown, not waited for', async () => {

@@ -39,6 +39,7 @@ use crate::room::log::{Mirrored, Outbox};
 use crate::room::nodes::{OtherNodes, Unanswered};
 use crate::room::request::{Request, RoomTx};
 use crate::room::Event;
+use crate::store::{Outage, ServerTime};
 use relay::Relays;
 use wire::{
     acted, action_reply, decode, encode, Acted, Failed, Forwarded, Greeted, Relayed, Reply,
@@ -118,26 +119,35 @@ const NATS_PING: Duration = Duration::from_secs(5);
 
 impl Cluster {
     /// Connects to the NATS server at `url` as node `node`, whose leases last `lease`; relays buffer
-    /// `buffer` events for slow sockets.
+    /// `buffer` events for slow sockets. The time NATS is lost is an outage of `time`, not charged to the
+    /// clocks of this node's games (`store/uptime.rs`).
     pub async fn connect(
         url: &str,
         node: &str,
         lease: Duration,
         buffer: usize,
+        time: Arc<ServerTime>,
     ) -> Result<Cluster, StartupError> {
         let shown = without_credentials(url);
         let client = with_credentials(async_nats::ConnectOptions::new(), url)
             .name(format!("bao-server {node}"))
             .ping_interval(NATS_PING)
-            .event_callback(|event| async move {
-                match event {
-                    async_nats::Event::Disconnected => {
-                        tracing::warn!(
-                            "lost the connection to NATS: /healthz answers 503 until it is back"
-                        );
+            .event_callback(move |event| {
+                let time = time.clone();
+                async move {
+                    match event {
+                        async_nats::Event::Disconnected => {
+                            time.outage_began(Outage::Nats, Duration::ZERO);
+                            tracing::warn!(
+                                "lost the connection to NATS: /healthz answers 503 until it is back"
+                            );
+                        }
+                        async_nats::Event::Connected => {
+                            time.outage_ended(Outage::Nats);
+                            tracing::info!("connected to NATS");
+                        }
+                        other => tracing::debug!("NATS: {other}"),
                     }
-                    async_nats::Event::Connected => tracing::info!("connected to NATS"),
-                    other => tracing::debug!("NATS: {other}"),
                 }
             })
             .connect(url)
@@ -248,8 +258,13 @@ impl Cluster {
                 let r: Acted = self.call(id, &Forwarded::Act { conn, action }).await?;
                 let _ = reply.send(action_reply(r));
             }
-            Request::Join { hash, reply } => {
-                let r: Result<Side, Failed> = self.call(id, &Forwarded::Join { hash }).await?;
+            Request::Join {
+                hash,
+                player,
+                reply,
+            } => {
+                let r: Result<Side, Failed> =
+                    self.call(id, &Forwarded::Join { hash, player }).await?;
                 let _ = reply.send(r.map_err(|f| f.0));
             }
             Request::Snapshot { reply } => {
@@ -514,8 +529,14 @@ async fn answer(
             };
             wire(room.ask(act).await.map(acted))
         }
-        Forwarded::Join { hash } => {
-            let joined = room.ask(|reply| Request::Join { hash, reply }).await;
+        Forwarded::Join { hash, player } => {
+            let joined = room
+                .ask(|reply| Request::Join {
+                    hash,
+                    player,
+                    reply,
+                })
+                .await;
             wire(joined.map(|r| r.map_err(Failed)))
         }
         Forwarded::Snapshot => wire(room.ask(|reply| Request::Snapshot { reply }).await),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::Side;
-use bao_protocol::ErrorBody;
+use bao_protocol::{ErrorBody, SeatPlayer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tokio::sync::broadcast;
 
@@ -51,11 +51,14 @@ pub enum Forwarded {
         /// The action.
         action: Action,
     },
-    /// Take the free seat for the token whose hash is `hash` (the token stays on the node that made it).
-    /// Answered `Result<Side, Failed>`.
+    /// Take the free seat, as `player` if one does, for the token whose hash is `hash` (the token stays on
+    /// the node that made it). Answered `Result<Side, Failed>`.
     Join {
         /// The hash of the new seat token.
         hash: String,
+        /// The player taking it, if one does.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<SeatPlayer>,
     },
     /// The snapshot. Answered `Box<Snapshot>`.
     Snapshot,

@@ -7,6 +7,7 @@
 
 pub mod extract;
 pub mod forwarded;
+pub mod origin;
 
 use std::convert::Infallible;
 use std::io;

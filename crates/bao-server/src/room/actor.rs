@@ -41,6 +41,10 @@ pub struct Room {
     pub(super) unsaved_computer_move: Option<(Instant, u64, Move)>,
     /// A clock result the database could not take is not written again before this.
     pub(super) clock_hold: Option<Instant>,
+    /// The uptime instant up to which outages were given back to the side to move (`timing.rs`).
+    pub(super) credited_to: i64,
+    /// The write that tries whether the database's outage is over, while one runs (`timing.rs`).
+    pub(super) outage_probe: Option<tokio::task::JoinHandle<()>>,
     /// When each seat (south, north) last said a quick message (`say.rs`).
     pub(super) said_at: [Option<Instant>; 2],
 }
@@ -82,6 +86,8 @@ impl Room {
             computer_moves,
             unsaved_computer_move: None,
             clock_hold: None,
+            credited_to: 0,
+            outage_probe: None,
             said_at: [None; 2],
         })
     }
@@ -188,6 +194,8 @@ impl Room {
 
     /// Answers one request (an answer nobody waits for any more is dropped).
     async fn on_request(&mut self, req: Request) {
+        // Every answer (a snapshot, a greeting, a move) shows the clock with the outages given back.
+        self.settle_outages();
         match req {
             Request::Ping { reply } => {
                 let _ = reply.send(());
@@ -214,8 +222,12 @@ impl Room {
             } => {
                 let _ = reply.send(self.act(conn, action).await);
             }
-            Request::Join { hash, reply } => {
-                let _ = reply.send(self.on_join(hash).await);
+            Request::Join {
+                hash,
+                player,
+                reply,
+            } => {
+                let _ = reply.send(self.on_join(hash, player).await);
             }
             Request::Snapshot { reply } => {
                 let _ = reply.send(Box::new(self.snapshot()));

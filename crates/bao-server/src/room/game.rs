@@ -15,8 +15,8 @@ use bao_ai::Level;
 use bao_core::{DrawWatch, Move, Played, Position, Side, Variant};
 use bao_protocol::clock::{Clock, ClockView};
 use bao_protocol::{
-    blocked_pits, share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, Seats,
-    Snapshot, Status, HISTORY_PAGE, HISTORY_WINDOW,
+    blocked_pits, share_url, History, Moved, Outcome, RematchState, Seat, SeatKind, SeatPlayer,
+    Seats, Snapshot, Status, HISTORY_PAGE, HISTORY_WINDOW,
 };
 
 use super::log::Event;
@@ -42,6 +42,8 @@ pub struct Game {
     pub kinds: [SeatKind; 2],
     /// Hashes of the seat tokens; `None` while a human seat is free.
     pub hashes: [Option<String>; 2],
+    /// The players who took the seats, when they did (a seat taken by link alone has none).
+    pub players: [Option<SeatPlayer>; 2],
     /// The computer's level, in a game against the computer.
     pub level: Option<Level>,
     /// Where the game stands.
@@ -91,6 +93,7 @@ impl Game {
             created_at: row.created_at,
             kinds: row.kinds,
             hashes: row.token_hashes,
+            players: row.players,
             level: row.level,
             status: row.status,
             recent: VecDeque::from([start]),
@@ -342,6 +345,7 @@ impl Game {
             taken: self.is_computer(s) || self.hashes[s.index()].is_some(),
             online: crowd.online(s),
             kind: self.kinds[s.index()],
+            player: self.players[s.index()].clone(),
         };
         Seats {
             south: seat(Side::South),

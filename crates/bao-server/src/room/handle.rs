@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use bao_core::Side;
-use bao_protocol::{History, Snapshot};
+use bao_protocol::{History, SeatPlayer, Snapshot};
 
 use super::registry::Rooms;
 use super::request::{Action, ActionReply, Greeting, Request};
@@ -74,13 +74,14 @@ impl RoomHandle {
         self.rooms.ask(&self.id, act).await?
     }
 
-    /// Takes a free seat: its side and its new token. The token is made here, on the node that answers the
-    /// client, and only its hash goes to the room (which may be on another node).
-    pub async fn join(&self) -> Result<(Side, String), AppError> {
+    /// Takes a free seat, as `player` if one does: its side and its new token. The token is made here, on the
+    /// node that answers the client, and only its hash goes to the room (which may be on another node).
+    pub async fn join(&self, player: Option<SeatPlayer>) -> Result<(Side, String), AppError> {
         let token = new_token();
         let hash = hash_token(&token);
         let join = |reply| Request::Join {
             hash: hash.clone(),
+            player: player.clone(),
             reply,
         };
         let seat = self.rooms.ask(&self.id, join).await??;

@@ -5,7 +5,9 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::{Blocked, Move, Side, Variant};
-use bao_protocol::{game_path, ErrorCode, Outcome, Reason, Rematch, SeatKind, ServerMsg, Status};
+use bao_protocol::{
+    game_path, ErrorCode, Outcome, Reason, Rematch, SeatKind, SeatPlayer, ServerMsg, Status,
+};
 
 use super::actor::Room;
 use super::clock::computer_budget;
@@ -53,7 +55,7 @@ impl Room {
         match self.crowd.seat_of(conn) {
             Some(Some(seat)) => Ok(seat),
             Some(None) => Err(AppError::NotAPlayer(why.to_owned())),
-            None => Err(AppError::Unavailable),
+            None => Err(AppError::Unreachable),
         }
     }
 
@@ -165,7 +167,8 @@ impl Room {
             None => (move_v, Status::Playing),
         };
         let now = self.deps.store.time().now();
-        let mut clock = self.game.clock;
+        // An outage still ongoing counts as over now: if this write succeeds, the database was back by now.
+        let mut clock = self.credited_clock(now.up, true).map(|(c, _)| c);
         if let Some(c) = &mut clock {
             if let Err(late) = c.moved(by, ply, now.up, outcome.is_some()) {
                 // Its time ran out as the move came: the clock decides.
@@ -282,6 +285,9 @@ impl Room {
         });
         let mut row = GameRow::new(self.game.variant, kinds, hashes, self.game.level);
         row.rematch_of = Some(self.game.id.clone());
+        // The players swap with their seats.
+        row.players =
+            Side::ALL.map(|new_side| self.game.players[new_side.opponent().index()].clone());
         let v = self.log.next_v();
         self.deps
             .store
@@ -310,7 +316,11 @@ impl Room {
         Ok(None)
     }
 
-    pub(super) async fn on_join(&mut self, hash: String) -> Result<Side, AppError> {
+    pub(super) async fn on_join(
+        &mut self,
+        hash: String,
+        player: Option<SeatPlayer>,
+    ) -> Result<Side, AppError> {
         if self.game.status == Status::Finished {
             return Err(AppError::GameOver);
         }
@@ -326,10 +336,18 @@ impl Room {
         let v = self.log.next_v();
         self.deps
             .store
-            .claim_seat(&self.game.id, seat, &hash, status, v as i64)
+            .claim_seat(
+                &self.game.id,
+                seat,
+                &hash,
+                player.as_ref().map(|p| p.id.as_str()),
+                status,
+                v as i64,
+            )
             .await?;
         self.log.stored(v);
         self.game.hashes[seat.index()] = Some(hash);
+        self.game.players[seat.index()] = player;
         self.game.status = status;
         if status == Status::Playing {
             // The first move's time counts from when both players are there.

@@ -116,7 +116,7 @@ impl Rooms {
         if let Some(h) = self.lookup(id) {
             return Ok(h);
         }
-        self.load(id).await?.ok_or(AppError::Unavailable)
+        self.load(id).await?.ok_or(AppError::Unreachable)
     }
 
     /// Loads game `id`'s room here, unless another node holds the game's lease (`None`).
@@ -305,7 +305,7 @@ impl Rooms {
                     Err(Unanswered::NoOwner) => {}
                     Err(Unanswered::Broker(e)) => {
                         tracing::warn!(game = %id, "cannot reach the game's node: {e}");
-                        return Err(AppError::Unavailable);
+                        return Err(AppError::Unreachable);
                     }
                 }
             }
@@ -315,12 +315,12 @@ impl Rooms {
             // Another node holds the lease. Without NATS this node cannot reach it; with NATS its room may be
             // starting, or the node died and its lease has yet to expire.
             if nodes.is_none() || tokio::time::Instant::now() >= give_up {
-                return Err(AppError::Unavailable);
+                return Err(AppError::Unreachable);
             }
             tokio::time::sleep(pause).await;
             pause = (pause * 2).min((lease / 4).max(Duration::from_millis(50)));
         }
-        Err(AppError::Unavailable)
+        Err(AppError::Unreachable)
     }
 
     /// Connection `conn` closed: the game's room forgets it (nothing to do if the room is not in memory).

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use bao_core::Side;
-use bao_protocol::{ClientMsg, History, Phrase, Snapshot};
+use bao_protocol::{ClientMsg, History, Phrase, SeatPlayer, Snapshot};
 use serde::{Deserialize, Serialize};
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -132,6 +132,8 @@ pub enum Request {
     Join {
         /// The hash of the new seat token.
         hash: String,
+        /// The player taking it, if one does.
+        player: Option<SeatPlayer>,
         /// The answer.
         reply: oneshot::Sender<Result<Side, AppError>>,
     },

@@ -22,6 +22,8 @@ pub(super) enum Db {
         writer: SqlitePool,
         /// Reads.
         reader: SqlitePool,
+        /// The lock of the database's directory (`sqlite.rs`), held until the store is closed: `None` then.
+        lock: std::sync::Arc<std::sync::Mutex<Option<std::fs::File>>>,
     },
     /// PostgreSQL: one pool for reads and writes.
     Postgres {

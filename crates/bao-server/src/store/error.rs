@@ -76,11 +76,53 @@ impl StoreError {
         }
     }
 
+    /// Whether a read failed because the database could not be reached (it is down, restarting or does
+    /// not answer), not because of what was read: the same read may work in a moment, so the client hears
+    /// `unavailable` rather than `internal` (issue 31: `POST /api/games/status` answered 500 during an
+    /// outage).
+    pub fn is_outage(&self) -> bool {
+        match self {
+            StoreError::Read(e) => unreachable_database(e),
+            _ => false,
+        }
+    }
+
     /// A start-up failure with `message` caused by `source`.
     pub fn open_from(message: String, source: impl Error + Send + Sync + 'static) -> StoreError {
         StoreError::Open {
             message,
             source: Some(Arc::new(source)),
         }
+    }
+}
+
+/// Whether `e` says that the database could not be reached or went away: no connection (refused, reset,
+/// timed out), none free in time, or PostgreSQL's connection exceptions (SQLSTATE class 08) and its
+/// "shutting down / starting up" (class 57P: an administrator's shutdown, a crash restart).
+fn unreachable_database(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) => d
+            .code()
+            .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_read_of_an_unreachable_database_is_an_outage_and_a_bad_row_is_not() {
+        let refused = std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "refused");
+        assert!(StoreError::from(sqlx::Error::Io(refused)).is_outage());
+        assert!(StoreError::from(sqlx::Error::PoolTimedOut).is_outage());
+        assert!(!StoreError::from(sqlx::Error::RowNotFound).is_outage());
+        assert!(!StoreError::BadRow("game x: unknown status".into()).is_outage());
     }
 }

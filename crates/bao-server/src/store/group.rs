@@ -20,6 +20,26 @@ use super::db::Conn;
 use super::StoreError;
 use super::{unix_now, ClockRow, MoveWrite, Store};
 
+/// How long a batch may take on PostgreSQL to get the writer and run its statements, up to its COMMIT: past
+/// it, its moves are answered `unavailable` (issue 31: a frozen PostgreSQL left moves unanswered for 30 s).
+///
+/// Only what comes before the COMMIT is cut short: the connection is then closed with the transaction open,
+/// which PostgreSQL rolls back whenever it reads on, so "nothing was changed" stays true. A COMMIT already sent
+/// has an outcome the server cannot know until the database answers, so it is waited for. SQLite, a file of
+/// this machine, has no such cut: its writes end (or fail) by themselves.
+pub(super) const PG_WRITE_DEADLINE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The error of a write cut short at its deadline.
+pub(super) fn no_answer(within: std::time::Duration) -> sqlx::Error {
+    sqlx::Error::Io(std::io::Error::new(
+        std::io::ErrorKind::TimedOut,
+        format!(
+            "the database gave no answer within {} s",
+            within.as_secs_f64()
+        ),
+    ))
+}
+
 /// Most moves in one transaction: a bound on how long one commit holds the writer.
 const MAX_BATCH: usize = 1024;
 /// Moves queued for the writer; a room has at most one move in flight, so this bounds only a burst.
@@ -86,11 +106,24 @@ pub(super) async fn commit(store: &Store, jobs: Vec<MoveJob>) {
         [one] => format!("store move {} of game {}", one.ply, one.game),
         many => format!("store {} moves", many.len()),
     };
-    let mut w = match store.writer(&what).await {
+    let deadline = tokio::time::Instant::now() + PG_WRITE_DEADLINE;
+    let started = std::time::Instant::now();
+    let writer = store.writer(&what);
+    let got = if store.is_postgres() {
+        // A database that gives no connection in time is an outage for the clocks, from when it was asked.
+        tokio::time::timeout_at(deadline, writer)
+            .await
+            .unwrap_or_else(|_| {
+                Err(store.failed_since(&what, no_answer(PG_WRITE_DEADLINE), started))
+            })
+    } else {
+        writer.await
+    };
+    let mut w = match got {
         Ok(w) => w,
         Err(e) => return answer_all(jobs, &e),
     };
-    let r = write(&mut w.conn, &jobs).await;
+    let r = write(&mut w.conn, &jobs, deadline).await;
     match r {
         Ok(fenced_out) => {
             let _ = store.settle(w, &what, Ok(()));
@@ -131,13 +164,18 @@ pub(super) async fn commit(store: &Store, jobs: Vec<MoveJob>) {
 
 /// The moves and their games' rows, in one transaction (multi-row statements: `sqlite.rs`, `postgres.rs`).
 /// Returns the indices of the moves left out because their game's lease moved to another node.
-async fn write(conn: &mut Conn, jobs: &[MoveJob]) -> Result<Vec<usize>, sqlx::Error> {
+/// On PostgreSQL, what comes before the COMMIT must be done by `deadline` ([`PG_WRITE_DEADLINE`]).
+async fn write(
+    conn: &mut Conn,
+    jobs: &[MoveJob],
+    deadline: tokio::time::Instant,
+) -> Result<Vec<usize>, sqlx::Error> {
     let t = unix_now();
     match conn {
         Conn::Sqlite(c) => super::sqlite::write_moves(c, jobs, t)
             .await
             .map(|()| Vec::new()),
-        Conn::Postgres(c) => super::postgres::write_moves(c, jobs, t).await,
+        Conn::Postgres(c) => super::postgres::write_moves(c, jobs, t, deadline).await,
     }
 }
 

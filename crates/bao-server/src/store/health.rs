@@ -13,13 +13,17 @@ use super::unix_now;
 pub(super) const HEALTH_FRESH: Duration = Duration::from_secs(1);
 /// A health probe that takes longer than this counts as failed (the writer is stuck).
 pub(super) const PROBE_TIMEOUT: Duration = Duration::from_secs(5);
+/// `/healthz` answers within this: a probe not done by then answers "not writable" (it goes on, and its
+/// outcome answers the next checks). A frozen database answered in 3-5 s before (issue 31), longer than
+/// a load balancer's health check waits.
+pub(super) const HEALTH_ANSWER: Duration = Duration::from_millis(800);
 
 /// The outcome of the last write and when it was, shared by every clone of the [`Store`].
 #[derive(Debug, Default)]
 pub(super) struct Health {
     pub(super) last: Mutex<Option<(Instant, bool)>>,
-    /// One probe at a time; the others wait for its answer.
-    pub(super) probing: tokio::sync::Mutex<()>,
+    /// One probe at a time (held by the probe's task); the others wait for its answer.
+    pub(super) probing: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Health {

@@ -46,6 +46,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "nodes",
         include_str!("../../../../migrations/0007_nodes.sql"),
     ),
+    (
+        8,
+        "players",
+        include_str!("../../../../migrations/0008_players.sql"),
+    ),
 ];
 
 /// The versions of the migrations applied to a database (sqlx's table; `BIGINT` on both backends). Read only

@@ -18,6 +18,7 @@ mod group;
 mod health;
 mod lease;
 mod migrations;
+mod players;
 mod postgres;
 mod queries;
 mod reviews;
@@ -30,8 +31,9 @@ pub mod uptime;
 
 pub use error::{DbError, StoreError};
 pub use lease::{Node, Owner};
+pub use players::PlayerRow;
 pub use rows::{ClockRow, GameRow, MoveRow, MoveWrite};
-pub use uptime::{Now, ServerTime};
+pub use uptime::{Now, Outage, ServerTime};
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -42,7 +44,7 @@ use tokio::sync::mpsc;
 use crate::metrics::StoreMetrics;
 use db::{Conn, Db};
 use group::MoveJob;
-use health::{hint, touch_health, Health, Writer, PROBE_TIMEOUT};
+use health::{hint, touch_health, Health, Writer, HEALTH_ANSWER, PROBE_TIMEOUT};
 
 /// The database.
 #[derive(Clone, Debug)]
@@ -203,18 +205,34 @@ impl Store {
         if let Some(ok) = self.health.fresh() {
             return ok;
         }
-        let _one = self.health.probing.lock().await;
+        // Answered within HEALTH_ANSWER whatever the database does: a probe stuck longer (a frozen database)
+        // is "not writable".
+        let answer_by = tokio::time::Instant::now() + HEALTH_ANSWER;
+        let probing = Arc::clone(&self.health.probing).lock_owned();
+        let Ok(one) = tokio::time::timeout_at(answer_by, probing).await else {
+            return false;
+        };
         // Another probe may have answered while this one waited.
         if let Some(ok) = self.health.fresh() {
             return ok;
         }
-        match tokio::time::timeout(PROBE_TIMEOUT, self.probe()).await {
-            Ok(r) => r.is_ok(),
-            Err(_) => {
-                self.note_failure("check that the database can be written: no answer in 5 s");
-                false
+        // The probe runs on a task of its own, holding the lock, so that it goes on (and its outcome answers
+        // the next checks) after this check has answered.
+        let store = self.clone();
+        let probe = tokio::spawn(async move {
+            let _one = one;
+            match tokio::time::timeout(PROBE_TIMEOUT, store.probe()).await {
+                Ok(r) => r.is_ok(),
+                Err(_) => {
+                    store.note_failure("check that the database can be written: no answer in 5 s");
+                    false
+                }
             }
-        }
+        });
+        matches!(
+            tokio::time::timeout_at(answer_by, probe).await,
+            Ok(Ok(true))
+        )
     }
 
     /// The database's metrics (registered in the server's `/metrics`).
@@ -240,7 +258,7 @@ impl Store {
                 ok: false,
                 started,
             }),
-            Err(e) => Err(self.failed(what, e)),
+            Err(e) => Err(self.failed_since(what, e, started)),
         }
     }
 
@@ -260,17 +278,32 @@ impl Store {
                 if self.health.record(true) == Some(false) {
                     tracing::info!(db = %self.name, "the database can be written again");
                 }
+                // A write went through: an outage of the database, if there was one, is over.
+                self.time.outage_ended(Outage::Store);
                 Ok(v)
             }
             Err(e) => {
+                let started = w.started;
                 drop(w);
-                Err(self.failed(what, e))
+                Err(self.failed_since(what, e, started))
             }
         }
     }
 
     /// The answer to a failed write: `unavailable` (nothing was changed; try again) when the database could
     /// not take it, `internal` when the write itself was refused (a constraint: a bug of ours).
+    ///
+    /// A database that could not take a write begins an outage for the clocks (`uptime.rs`) from the instant
+    /// the write was sent (`started`), so that a write that hung for seconds before failing is not charged.
+    fn failed_since(&self, what: &str, e: sqlx::Error, started: std::time::Instant) -> StoreError {
+        let failure = self.failed(what, e);
+        if matches!(failure, StoreError::NotSaved { .. }) {
+            self.time.outage_began(Outage::Store, started.elapsed());
+        }
+        failure
+    }
+
+    /// [`Store::failed_since`] without the outage (the answer alone).
     fn failed(&self, what: &str, e: sqlx::Error) -> StoreError {
         let what = what.to_owned();
         if lease::is_lost(&e) {
@@ -311,13 +344,20 @@ impl Store {
     /// into `bao.db` (`sqlite.rs`).
     pub async fn close(&self) {
         match &self.db {
-            Db::Sqlite { writer, reader } => {
+            Db::Sqlite {
+                writer,
+                reader,
+                lock,
+            } => {
                 // A reader reading would keep the checkpoint from emptying the WAL; and a read-only connection
                 // closed last cannot fold the WAL in the way SQLite's last connection otherwise does.
                 reader.close().await;
                 self.note_alive().await;
                 sqlite::checkpoint(writer, &self.name).await;
                 writer.close().await;
+                // Released here rather than when the last clone of the store goes (a task may keep one):
+                // a server started again in the same process takes it at once.
+                lock.lock().unwrap_or_else(|p| p.into_inner()).take();
             }
             Db::Postgres { pool } => {
                 self.release_all().await;

@@ -82,11 +82,29 @@ async fn applied_migrations(pool: &sqlx::PgPool) -> Result<Vec<i64>, sqlx::Error
 /// each column goes as one array parameter, which `UNNEST` turns back into rows. First the games' fencing
 /// numbers are checked (and their lease rows locked until the commit, `lease.rs`); the moves of games whose
 /// lease moved on are left out, and their indices returned.
+///
+/// Everything before the COMMIT must be done by `deadline` (`group::PG_WRITE_DEADLINE`); the COMMIT is waited
+/// for, however long it takes.
 pub(super) async fn write_moves(
     conn: &mut PgConnection,
     all: &[MoveJob],
     t: i64,
+    deadline: tokio::time::Instant,
 ) -> Result<Vec<usize>, sqlx::Error> {
+    let statements = statements(conn, all, t);
+    let (tx, out) = tokio::time::timeout_at(deadline, statements)
+        .await
+        .map_err(|_| super::group::no_answer(super::group::PG_WRITE_DEADLINE))??;
+    tx.commit().await?;
+    Ok(out)
+}
+
+/// The statements of [`write_moves`], in a transaction left open for its COMMIT.
+async fn statements<'c>(
+    conn: &'c mut PgConnection,
+    all: &[MoveJob],
+    t: i64,
+) -> Result<(sqlx::Transaction<'c, sqlx::Postgres>, Vec<usize>), sqlx::Error> {
     use sqlx::Connection;
     let mut tx = conn.begin().await?;
     let fenced: Vec<(&str, i64)> = all
@@ -114,8 +132,7 @@ pub(super) async fn write_moves(
         .map(|i| &all[i])
         .collect();
     if jobs.is_empty() {
-        tx.commit().await?;
-        return Ok(out);
+        return Ok((tx, out));
     }
     let column =
         |f: &dyn Fn(&MoveJob) -> Option<i64>| jobs.iter().map(|j| f(j)).collect::<Vec<_>>();
@@ -166,6 +183,5 @@ pub(super) async fn write_moves(
         .execute(&mut *tx)
         .await?;
     }
-    tx.commit().await?;
-    Ok(out)
+    Ok((tx, out))
 }

@@ -63,24 +63,26 @@ impl Store {
         })
     }
 
-    /// Claims a seat: stores the token hash and the new status.
+    /// Claims a seat: stores the token hash, the player who took it (if one did) and the new status.
     pub async fn claim_seat(
         &self,
         id: &str,
         seat: Side,
         token_hash: &str,
+        player: Option<&str>,
         status: Status,
         v: i64,
     ) -> Result<(), StoreError> {
         // Column names cannot be parameters; the two statements are fixed strings.
         let sql = match seat {
-            Side::South => "UPDATE games SET south_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5",
-            Side::North => "UPDATE games SET north_token_hash = $1, status = $2, v = $3, updated_at = $4 WHERE id = $5",
+            Side::South => "UPDATE games SET south_token_hash = $1, south_player = $2, status = $3, v = $4, updated_at = $5 WHERE id = $6",
+            Side::North => "UPDATE games SET north_token_hash = $1, north_player = $2, status = $3, v = $4, updated_at = $5 WHERE id = $6",
         };
         let what = format!("store a seat of game {id}");
         fenced!(self, id, what, tx => {
             sqlx::query(sql)
                 .bind(token_hash)
+                .bind(player)
                 .bind(status.name())
                 .bind(v)
                 .bind(unix_now())
@@ -195,9 +197,13 @@ impl Store {
     pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
         on_reader!(&self.db, p => {
             let row = sqlx::query(
-                "SELECT id, variant, created_at, south_kind, north_kind, south_token_hash, \
-                 north_token_hash, level, status, result_winner, result_reason, v, rematch_of, \
-                 rematch_game, closed_v, clock FROM games WHERE id = $1",
+                "SELECT g.id, g.variant, g.created_at, g.south_kind, g.north_kind, g.south_token_hash, \
+                 g.north_token_hash, g.level, g.status, g.result_winner, g.result_reason, g.v, \
+                 g.rematch_of, g.rematch_game, g.closed_v, g.clock, \
+                 g.south_player, sp.name AS south_name, sp.deleted_at AS south_deleted, \
+                 g.north_player, np.name AS north_name, np.deleted_at AS north_deleted \
+                 FROM games g LEFT JOIN players sp ON sp.id = g.south_player \
+                 LEFT JOIN players np ON np.id = g.north_player WHERE g.id = $1",
             )
             .bind(id)
             .fetch_optional(p)

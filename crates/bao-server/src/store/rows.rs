@@ -1,7 +1,7 @@
 //! The rows as stored: games and moves, and the one `INSERT INTO games`.
 
 use bao_protocol::clock::TimeControl;
-use bao_protocol::{Outcome, Reason, SeatKind, Status};
+use bao_protocol::{Outcome, Reason, SeatKind, SeatPlayer, Status};
 
 use super::db::{required, Cols};
 use super::unix_now;
@@ -39,6 +39,8 @@ pub struct GameRow {
     pub closed_v: Option<i64>,
     /// The time control, if the game has a clock.
     pub clock: Option<TimeControl>,
+    /// The players who took the seats (south, north), when they did; their names are read with the game.
+    pub players: [Option<SeatPlayer>; 2],
 }
 
 impl GameRow {
@@ -71,6 +73,7 @@ impl GameRow {
             rematch_game: None,
             closed_v: None,
             clock: None,
+            players: [None, None],
         }
     }
 }
@@ -127,8 +130,8 @@ macro_rules! insert_game_row {
         sqlx::query(
             "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
              south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-             rematch_of, rematch_game, closed_v, clock) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16)",
+             rematch_of, rematch_game, closed_v, clock, south_player, north_player) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16, $17, $18)",
         )
         .bind(&g.id)
         .bind(g.variant.name())
@@ -149,6 +152,8 @@ macro_rules! insert_game_row {
             g.clock
                 .map(|c| serde_json::to_string(&c).unwrap_or_default()),
         )
+        .bind(g.players[0].as_ref().map(|p| p.id.as_str()))
+        .bind(g.players[1].as_ref().map(|p| p.id.as_str()))
         .execute($db)
         .await
         .map(|_| ())
@@ -204,6 +209,21 @@ pub(super) fn game_row(row: &impl Cols) -> Result<GameRow, StoreError> {
         rematch_game: row.text("rematch_game")?,
         closed_v: row.int("closed_v")?,
         clock,
+        players: [seat_player(row, "south")?, seat_player(row, "north")?],
         id,
     })
+}
+
+/// The player of one seat from the columns `{side}_player`, `{side}_name` and `{side}_deleted` (the load's
+/// join of `players`), if the seat has one.
+pub(super) fn seat_player(row: &impl Cols, side: &str) -> Result<Option<SeatPlayer>, StoreError> {
+    let Some(id) = row.text(&format!("{side}_player"))? else {
+        return Ok(None);
+    };
+    Ok(Some(SeatPlayer {
+        id,
+        name: row.text(&format!("{side}_name"))?.unwrap_or_default(),
+        rating: None,
+        deleted: row.int(&format!("{side}_deleted"))?.is_some(),
+    }))
 }

@@ -1,8 +1,11 @@
 //! SQLite: opening `bao.db` (WAL mode, checked for damage), emptying the WAL at shutdown, and the group
 //! commit's multi-row statements.
 
-use std::path::Path;
+use std::fs::{File, TryLockError};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use sqlx::migrate::Migrator;
@@ -52,6 +55,9 @@ pub(super) async fn open(path: &Path) -> Result<Db, StoreError> {
             .map_err(|e| fail("cannot read the schema version of", e))?;
         migrations::refuse_newer(&path.display().to_string(), &applied)?;
     }
+    // Before anything writes: one server per database (issue 31: a second one served stale copies of the
+    // games and acknowledged writes that the first one's later writes lost).
+    let lock = lock(path)?;
     let opts = SqliteConnectOptions::from_str("sqlite:")
         .map_err(StoreError::from)?
         .filename(path)
@@ -103,7 +109,74 @@ pub(super) async fn open(path: &Path) -> Result<Db, StoreError> {
         .await
         .map_err(|e| fail("cannot open the database", e))?;
     tokio::spawn(checkpoints(writer.clone(), checkpointer, wal_path(path)));
-    Ok(Db::Sqlite { writer, reader })
+    Ok(Db::Sqlite {
+        writer,
+        reader,
+        lock: Arc::new(Mutex::new(Some(lock))),
+    })
+}
+
+/// The lock file beside the database `db`: `bao.db.lock`.
+pub(super) fn lock_path(db: &Path) -> PathBuf {
+    let mut name = db.as_os_str().to_owned();
+    name.push(".lock");
+    name.into()
+}
+
+/// Takes the lock of the database `path` (an exclusive `flock` of `bao.db.lock` beside it, which the
+/// kernel releases when the process ends, however it ends), and writes this process's id in the file for
+/// the message of the next server that tries.
+///
+/// SQLite's own locks let two processes share the file: a second bao-server on the same data directory
+/// (an upgrade's new binary started before the old one exited) would serve its own copies of the games in
+/// memory beside the first, and each would overwrite or refuse the other's moves.
+fn lock(path: &Path) -> Result<File, StoreError> {
+    let at = lock_path(path);
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&at)
+        .map_err(|e| {
+            let why = unwritable_beside(path).map_or(String::new(), |fs| format!("; {fs}"));
+            StoreError::open_from(
+                format!("cannot open the lock file {}: {e}{why}", at.display()),
+                e,
+            )
+        })?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = match holder.trim().parse::<u32>() {
+                Ok(pid) => format!(" (process {pid})"),
+                Err(_) => String::new(),
+            };
+            return Err(StoreError::open(format!(
+                "the database {} is in use by another bao-server{holder}: it holds the lock file {}. \
+                 Only one server may use a data directory: stop the other one first (or give this one \
+                 another --data-dir)",
+                path.display(),
+                at.display()
+            )));
+        }
+        Err(TryLockError::Error(e)) => {
+            return Err(StoreError::open_from(
+                format!("cannot lock {}: {e}", at.display()),
+                e,
+            ))
+        }
+    }
+    // Only a note for the message above: the lock is the flock, not the file's content.
+    let noted = file
+        .set_len(0)
+        .and_then(|()| file.write_all(format!("{}\n", std::process::id()).as_bytes()));
+    if let Err(e) = noted {
+        tracing::debug!("cannot write the process id in {}: {e}", at.display());
+    }
+    Ok(file)
 }
 
 /// The migrations applied to the database `path`, read through a read-only connection of its own.

@@ -1,9 +1,10 @@
 //! The read behind `POST /api/games/status`: several games' public facts in one query.
 
 use bao_protocol::clock::{Clock, TimeControl};
-use bao_protocol::{GameSummary, Outcome, Reason, Status};
+use bao_protocol::{GameSummary, Outcome, Reason, SeatKind, SeatSummary, Status, SummarySeats};
 
 use super::db::{on_reader, Cols, Db};
+use super::rows::seat_player;
 use super::Store;
 use super::StoreError;
 use bao_core::{Side, Variant};
@@ -25,10 +26,17 @@ impl Store {
         // The number of moves and the last move's clock (the clock after it) of each game.
         let sql = format!(
             "SELECT g.id, g.variant, g.status, g.result_winner, g.result_reason, g.clock, \
+             g.level, g.created_at, g.south_kind, g.north_kind, \
+             CASE WHEN g.south_token_hash IS NULL THEN 0 ELSE 1 END AS south_held, \
+             CASE WHEN g.north_token_hash IS NULL THEN 0 ELSE 1 END AS north_held, \
+             g.south_player, sp.name AS south_name, sp.deleted_at AS south_deleted, \
+             g.north_player, np.name AS north_name, np.deleted_at AS north_deleted, \
              (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n, \
              l.south_ms, l.north_ms, l.clock_at \
              FROM games g LEFT JOIN moves l ON l.game_id = g.id \
              AND l.ply = (SELECT MAX(ply) FROM moves WHERE game_id = g.id) \
+             LEFT JOIN players sp ON sp.id = g.south_player \
+             LEFT JOIN players np ON np.id = g.north_player \
              WHERE g.id IN ({marks})"
         );
         let now = self.time().now();
@@ -95,7 +103,22 @@ fn summary_row(r: &impl Cols, now: super::Now) -> Result<GameSummary, StoreError
         };
         Ok::<_, StoreError>(clock.view(now.up, now.wall))
     });
+    let seat = |side: &str| -> Result<SeatSummary, StoreError> {
+        let kind_name = get_s(&format!("{side}_kind"))?.unwrap_or_default();
+        let kind = SeatKind::parse(&kind_name).ok_or_else(|| bad("seat kind", &kind_name))?;
+        Ok(SeatSummary {
+            kind,
+            taken: kind == SeatKind::Computer || get_i(&format!("{side}_held"))? == Some(1),
+            player: seat_player(r, side)?,
+        })
+    };
     Ok(GameSummary {
+        seats: Some(SummarySeats {
+            south: seat("south")?,
+            north: seat("north")?,
+        }),
+        level: get_s("level")?,
+        created: get_i("created_at")?.unwrap_or(0).saturating_mul(1000),
         id,
         variant,
         status,

@@ -15,10 +15,19 @@
 //! others run by. (A node started within that time after the last other one died counts that short gap as
 //! uptime: the clocks of its games may be charged those few seconds.)
 //!
+//! Outages are not charged either. While the database cannot be written (from the start of the first write
+//! that failed to the end of the next one that succeeded) or, on a node of a cluster, while the node has lost
+//! NATS (so that its games' events reach no other node and the other nodes' players cannot reach its games),
+//! the players of this node's games could not move or could not see the move to answer. [`Outages`] keeps
+//! those spans, on the uptime scale; a room gives them back to the running side of its clock
+//! (`room/timing.rs`, `Clock::credit`) and holds its flag while one lasts. They are kept in memory only: a
+//! node that restarts forgets them (its downtime itself is not charged).
+//!
 //! Instants come from tokio's clock, so that tests with paused time (`tokio::time::pause`/`advance`) move
 //! the server's time too.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -37,6 +46,65 @@ pub struct ServerTime {
     started: Instant,
     /// Total downtime before this start, ms.
     downtime_ms: i64,
+    /// The spans during which the server could not take or deliver moves.
+    outages: Mutex<Outages>,
+}
+
+/// What stopped the server from taking or delivering moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outage {
+    /// The database could not be written.
+    Store,
+    /// This node lost its connection to NATS.
+    Nats,
+}
+
+/// How many ended outages are kept: far more than one turn of a live game can span.
+const KEPT_OUTAGES: usize = 64;
+
+/// The outages of this node, on the uptime scale: the ongoing one of each kind and the latest ended ones.
+#[derive(Debug, Default)]
+pub struct Outages {
+    /// Since when each kind (store, NATS) has been ongoing.
+    ongoing: [Option<i64>; 2],
+    /// Ended spans (from, to), oldest first.
+    ended: VecDeque<(i64, i64)>,
+}
+
+impl Outages {
+    /// An outage of `kind` began at `up` (an earlier start of the same outage is kept).
+    pub fn begin(&mut self, kind: Outage, up: i64) {
+        let slot = &mut self.ongoing[kind as usize];
+        *slot = Some(slot.map_or(up, |since| since.min(up)));
+    }
+
+    /// An outage of `kind`, if one was ongoing, ended at `up`.
+    pub fn end(&mut self, kind: Outage, up: i64) {
+        if let Some(from) = self.ongoing[kind as usize].take() {
+            if self.ended.len() == KEPT_OUTAGES {
+                self.ended.pop_front();
+            }
+            self.ended.push_back((from, up.max(from)));
+        }
+    }
+
+    /// Whether an outage of `kind` is ongoing.
+    pub fn ongoing(&self, kind: Outage) -> bool {
+        self.ongoing[kind as usize].is_some()
+    }
+
+    /// Every span (from, to) that ended after `after`, by start; ongoing ones end `None`.
+    pub fn since(&self, after: i64) -> Vec<(i64, Option<i64>)> {
+        let mut spans: Vec<(i64, Option<i64>)> = self
+            .ended
+            .iter()
+            .filter(|(_, to)| *to > after)
+            .map(|&(from, to)| (from, Some(to)))
+            .chain(self.ongoing.iter().flatten().map(|&from| (from, None)))
+            .collect();
+        spans.sort_by_key(|&(from, _)| from);
+        spans
+    }
 }
 
 /// One instant on both scales.
@@ -72,7 +140,25 @@ impl ServerTime {
             wall_at_start: unix_ms(),
             started: Instant::now(),
             downtime_ms,
+            outages: Mutex::default(),
         }
+    }
+
+    /// An outage of `kind` began `ago` before now.
+    pub fn outage_began(&self, kind: Outage, ago: Duration) {
+        let up = self.now().up - ago.as_millis() as i64;
+        self.outages().begin(kind, up);
+    }
+
+    /// An outage of `kind`, if one was ongoing, ended now.
+    pub fn outage_ended(&self, kind: Outage) {
+        let up = self.now().up;
+        self.outages().end(kind, up);
+    }
+
+    /// The outages (locked for a moment; never held across an await).
+    pub fn outages(&self) -> std::sync::MutexGuard<'_, Outages> {
+        self.outages.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Now.
@@ -200,5 +286,37 @@ mod tests {
         let when = t.instant_of(b.up + 2_000);
         assert_eq!(when - Instant::now(), Duration::from_millis(2_000));
         assert_eq!(t.instant_of(a.up), Instant::now(), "a past instant is now");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn outages_are_kept_as_spans_of_uptime() {
+        let t = ServerTime::starting(0);
+        let start = t.now().up;
+        tokio::time::advance(Duration::from_secs(10)).await;
+        // A write that hung for 3 s and failed: the outage began when it was sent.
+        t.outage_began(Outage::Store, Duration::from_secs(3));
+        tokio::time::advance(Duration::from_secs(1)).await;
+        t.outage_began(Outage::Store, Duration::ZERO);
+        t.outage_began(Outage::Nats, Duration::ZERO);
+        assert!(t.outages().ongoing(Outage::Store));
+        assert_eq!(
+            t.outages().since(start),
+            vec![(start + 7_000, None), (start + 11_000, None)]
+        );
+        tokio::time::advance(Duration::from_secs(4)).await;
+        t.outage_ended(Outage::Store);
+        t.outage_ended(Outage::Store);
+        assert!(!t.outages().ongoing(Outage::Store));
+        assert_eq!(
+            t.outages().since(start),
+            vec![
+                (start + 7_000, Some(start + 15_000)),
+                (start + 11_000, None)
+            ]
+        );
+        assert_eq!(
+            t.outages().since(start + 15_000),
+            vec![(start + 11_000, None)]
+        );
     }
 }

@@ -771,3 +771,59 @@ async fn a_backup_taken_while_games_are_played_restores_every_acknowledged_move(
         }
     }
 }
+
+/// Two servers on one data directory (the natural mistake of an upgrade: the new binary started before the
+/// old one exited, issue 31): the second refuses to start, in words that name the other process and the
+/// lock, and leaves the first one's games alone; every move the first acknowledged, before and after the
+/// attempt, is in the database once it has stopped, and the data directory is free again for the next start.
+#[tokio::test]
+async fn a_second_server_on_the_same_data_directory_refuses_to_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (mut first, _, addr) = spawn_binary(&data, FAST);
+    let http = reqwest::Client::builder().timeout(WAIT).build().unwrap();
+    let mut game = Game::new(&http, &addr).await.unwrap();
+    let mut acked: Acked = Vec::new();
+    play_acked(&mut game, &mut acked, 3).await;
+
+    let (status, stderr) = run_to_exit(&[], &data, FAST);
+    eprintln!("the second server: {status:?}\n{stderr}");
+    assert!(!status.success(), "a second server started on {data:?}");
+    for part in [
+        "in use by another bao-server".to_owned(),
+        format!("(process {})", first.0.id()),
+        data.join("bao.db.lock").display().to_string(),
+        "stop the other one first".to_owned(),
+    ] {
+        assert!(stderr.contains(&part), "{part:?} in {stderr}");
+    }
+    assert!(!stderr.contains("internal"), "{stderr}");
+
+    // The first one goes on as if nothing had happened.
+    play_acked(&mut game, &mut acked, 3).await;
+    assert_eq!(healthz(&http, &addr).await, 200);
+    let status = stop(&mut first, "-TERM");
+    assert!(status.success(), "{status:?}");
+    let db_path = data.join("bao.db");
+    let (lost, _) = count_lost(&db_path, &acked).await;
+    assert_eq!(lost, 0, "acknowledged moves lost");
+
+    // Stopped, it frees the directory: the next server starts on it and has every move.
+    let (_next, _, addr) = spawn_binary(&data, FAST);
+    let (_, snap) = get_json(&http, &addr, &format!("/api/games/{}", game.id)).await;
+    assert_eq!(
+        snap["moves"].as_array().unwrap().len(),
+        acked.len(),
+        "{snap}"
+    );
+}
+
+/// Plays `n` moves of `game`, each of which must be acknowledged, into `acked`.
+async fn play_acked(game: &mut Game, acked: &mut Acked, n: usize) {
+    for _ in 0..n {
+        match game.play().await {
+            Outcome::Moved(ply, mv) => acked.push((game.id.clone(), ply, mv)),
+            other => panic!("a move of game {}: {other:?}", game.id),
+        }
+    }
+}

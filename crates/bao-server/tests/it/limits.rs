@@ -225,6 +225,18 @@ async fn every_429_carries_retry_after() {
     s.stop().await;
 }
 
+/// The status of a game created with `X-Forwarded-For: from`.
+async fn create(s: &Server, from: &str) -> reqwest::StatusCode {
+    s.http
+        .post(s.url("/api/games"))
+        .header("x-forwarded-for", from)
+        .json(&json!({"variant": "kujifunza"}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
 /// Rotating addresses inside one IPv6 /64 (which one subscriber usually has whole) must not get around the
 /// creation limit.
 #[tokio::test]
@@ -234,24 +246,11 @@ async fn the_creation_limit_counts_an_ipv6_64_as_one_address() {
         c.trusted_proxies = "127.0.0.0/8".parse().unwrap();
     })
     .await;
-    let create = |from: &'static str| {
-        let s = &s;
-        async move {
-            s.http
-                .post(s.url("/api/games"))
-                .header("x-forwarded-for", from)
-                .json(&json!({"variant": "kujifunza"}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
-    };
-    assert_eq!(create("2001:db8:1:2::1").await, 201);
-    assert_eq!(create("2001:db8:1:2:aaaa::2").await, 201);
-    assert_eq!(create("2001:db8:1:2:ffff:1:2:3").await, 429);
-    assert_eq!(create("2001:db8:1:3::1").await, 201, "another /64");
-    assert_eq!(create("192.0.2.1").await, 201);
+    assert_eq!(create(&s, "2001:db8:1:2::1").await, 201);
+    assert_eq!(create(&s, "2001:db8:1:2:aaaa::2").await, 201);
+    assert_eq!(create(&s, "2001:db8:1:2:ffff:1:2:3").await, 429);
+    assert_eq!(create(&s, "2001:db8:1:3::1").await, 201, "another /64");
+    assert_eq!(create(&s, "192.0.2.1").await, 201);
     s.stop().await;
 }
 
@@ -265,21 +264,8 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
             c.trusted_proxies = proxies.parse().unwrap();
         })
         .await;
-        let create = |from: &'static str| {
-            let s = &s;
-            async move {
-                s.http
-                    .post(s.url("/api/games"))
-                    .header("x-forwarded-for", from)
-                    .json(&json!({"variant": "kujifunza"}))
-                    .send()
-                    .await
-                    .unwrap()
-                    .status()
-            }
-        };
-        assert_eq!(create("198.51.100.1").await, 201, "{proxies}");
-        assert_eq!(create("198.51.100.2").await, second, "{proxies}");
+        assert_eq!(create(&s, "198.51.100.1").await, 201, "{proxies}");
+        assert_eq!(create(&s, "198.51.100.2").await, second, "{proxies}");
         s.stop().await;
     }
 }

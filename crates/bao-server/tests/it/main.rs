@@ -16,6 +16,8 @@ mod measure;
 mod metrics;
 mod monitoring;
 mod openapi;
+mod outages;
+mod players;
 mod postgres;
 mod protocol;
 mod puzzles;

@@ -120,6 +120,8 @@ async fn every_described_operation_answers_as_described() {
             let request = match method.as_str() {
                 "get" => s.http.get(url),
                 "post" => s.http.post(url).body("{}"),
+                "patch" => s.http.patch(url).body("{}"),
+                "delete" => s.http.delete(url),
                 other => panic!("{path}: method {other} not tried by this test"),
             };
             let r = request.send().await.unwrap();

@@ -71,8 +71,15 @@ async fn the_status_of_each_known_game_in_the_order_asked() {
     assert_eq!(p["to_move"], Value::Null);
     // Public facts only.
     for g in list {
-        let keys: Vec<&String> = g.as_object().unwrap().keys().collect();
-        assert_eq!(keys.len(), 7, "{g}");
+        let keys: Vec<&str> = g.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "id", "variant", "status", "to_move", "result", "clock", "moves", "seats", "level",
+                "created"
+            ],
+            "{g}"
+        );
         assert!(!g.to_string().contains("token"));
     }
 }
@@ -124,6 +131,68 @@ async fn over_the_rate_gets_429() {
     assert_eq!(
         s.metric("bao_rate_limited_total{limit=\"status\"}").await,
         1.0
+    );
+    s.stop().await;
+}
+
+/// The home page's list says whom each game is against: the seats with their players (a seat by link has
+/// none), the computer's level, and when the game was created.
+#[tokio::test]
+async fn summaries_name_the_seats_players_the_computer_and_the_date() {
+    let s = Server::fresh().await;
+    let created: Value = s
+        .http
+        .post(s.url("/api/players"))
+        .json(&json!({"name": "Kobe 12"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let key = created["key"].as_str().unwrap();
+    let by_player: Value = s
+        .http
+        .post(s.url("/api/games"))
+        .header("authorization", format!("Bearer {key}"))
+        .json(&json!({"variant": "kujifunza", "seat": "north"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let (computer, _, _) = s
+        .create(
+            json!({"variant": "kimasai", "opponent": "computer", "level": "hard", "seat": "south"}),
+        )
+        .await;
+    let ids = json!([by_player["id"], computer]);
+    let (status, list) = s.post("/api/games/status", json!({ "ids": ids })).await;
+    assert_eq!(status, 200);
+    let [mine, against_computer] = list.as_array().unwrap().as_slice() else {
+        panic!("two summaries: {list}");
+    };
+    assert_eq!(mine["seats"]["north"]["player"]["name"], "Kobe 12");
+    assert_eq!(mine["seats"]["north"]["taken"], true);
+    assert_eq!(mine["seats"]["south"]["taken"], false, "nobody has joined");
+    assert!(mine["seats"]["south"]["player"].is_null());
+    assert!(mine["level"].is_null());
+    assert_eq!(against_computer["seats"]["north"]["kind"], "computer");
+    assert_eq!(against_computer["seats"]["north"]["taken"], true);
+    assert!(
+        against_computer["seats"]["south"]["player"].is_null(),
+        "created by link"
+    );
+    assert_eq!(against_computer["level"], "hard");
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as i64;
+    let created_ms = mine["created"].as_i64().unwrap();
+    assert!(
+        (now_ms - created_ms).abs() < 120_000,
+        "{created_ms} vs {now_ms}"
     );
     s.stop().await;
 }

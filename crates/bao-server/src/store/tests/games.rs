@@ -52,7 +52,7 @@ on_both! {
         store.insert_game(&g).await.expect("insert");
         hold(&store, &g.id).await;
         store
-            .claim_seat(&g.id, Side::North, "bb", Status::Playing, 2)
+            .claim_seat(&g.id, Side::North, "bb", None, Status::Playing, 2)
             .await
             .expect("seat");
         let clock = Some(ClockRow { south_ms: 299_000, north_ms: 300_000, at: 123_456 });

@@ -1,0 +1,61 @@
+//! The bodies of the players' routes (protocol.md, "Players, without registration").
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The body of `POST /api/players`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct NewPlayer {
+    /// The name; without it the server gives one (an animal and a number).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The answer to `POST /api/players`: the new player and its secret key, shown this once (and set as the
+/// `bao_player` cookie).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct CreatedPlayer {
+    /// Public id.
+    pub id: String,
+    /// The name.
+    pub name: String,
+    /// The secret key: the cookie's value, or `Authorization: Bearer KEY` for programs.
+    pub key: String,
+}
+
+/// The body of `PATCH /api/players/me`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Rename {
+    /// The new name.
+    pub name: String,
+}
+
+/// A player's rating in one variant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RatingView {
+    /// Glicko-2 rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// Rated games played.
+    pub games: u64,
+    /// Whether the deviation is still above 110.
+    pub provisional: bool,
+}
+
+/// A player's public profile (`GET /api/players/{id}`, `GET /api/players/me`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Profile {
+    /// Public id.
+    pub id: String,
+    /// The name.
+    pub name: String,
+    /// When the player was created, Unix ms.
+    pub created: i64,
+    /// Ratings by variant (none before the player's first rated game).
+    pub ratings: BTreeMap<String, RatingView>,
+    /// Games the player took a seat in.
+    pub games: u64,
+}
