@@ -966,16 +966,19 @@ async fn a_node_logs_in_to_nats_with_the_credentials_of_its_url() {
 /// Everything published on a NATS server, from its start: every subject and payload, as one listener
 /// subscribed to `>` sees them.
 struct BusSpy {
-    seen: std::sync::Arc<std::sync::Mutex<Vec<(String, Vec<u8>)>>>,
+    seen: Seen,
     client: async_nats::Client,
 }
+
+/// The messages a [`BusSpy`] saw: subject and payload.
+type Seen = std::sync::Arc<std::sync::Mutex<Vec<(String, Vec<u8>)>>>;
 
 impl BusSpy {
     async fn start(url: &str) -> BusSpy {
         let client = async_nats::connect(url).await.expect("the spy connects");
         let mut all = client.subscribe(">").await.expect("subscribe to >");
         client.flush().await.expect("flush");
-        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = Seen::default();
         let into = seen.clone();
         tokio::spawn(async move {
             while let Some(m) = futures_util::StreamExt::next(&mut all).await {
