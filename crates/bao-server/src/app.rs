@@ -385,6 +385,7 @@ pub async fn serve_on(
         tokio::spawn(state.rooms().clone().close_lost(lost));
     }
     let watchdog = tokio::spawn(state.rooms().clone().watch_orphans());
+    tokio::spawn(state.rooms().clone().give_up_when_cut());
     let loaded = state
         .rooms()
         .preload(state.config().preload_limit)

@@ -143,6 +143,9 @@ struct Conn {
     /// Set once the room has accepted a hello: the seat, the events, and the version the hello's messages
     /// brought the socket to (events up to it that the receiver still brings are not sent again).
     hello: Option<(Option<Side>, broadcast::Receiver<Arc<Event>>, u64)>,
+    /// The seat token of the accepted hello, when it holds a seat: the player's rematch messages get it
+    /// here ([`with_seat_token`]), so that it never leaves this node.
+    token: Option<String>,
     /// This connection's message rate (`--ws-rate`, `--ws-burst`).
     rate: DefaultDirectRateLimiter,
     /// Its place among its address's sockets; the address's message rate is shared by all of them.
@@ -253,6 +256,7 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
         state: state.clone(),
         room,
         hello: None,
+        token: None,
         rate: rates::direct(rates::quota(cfg.ws_rate, cfg.ws_burst)),
         slot,
         strikes: rates::direct(rates::quota(1.0, f64::from(cfg.ws_strikes))),
@@ -281,7 +285,7 @@ pub async fn run(mut socket: WebSocket, state: AppState, room: RoomHandle, slot:
                     Ok(ev) if ev.versioned && conn.hello.as_ref().is_some_and(|h| ev.v <= h.2) => Ok(()),
                     Ok(ev) => {
                         let seat = conn.hello.as_ref().and_then(|h| h.0);
-                        send(&mut socket, text(ev.text_for(seat))).await
+                        send(&mut socket, text(conn.personal(ev.text_for(seat)))).await
                     }
                     Err(RecvError::Lagged(_)) => conn.resync(&mut socket).await,
                     Err(RecvError::Closed) => Err(End::RoomClosed),
@@ -439,7 +443,7 @@ impl Conn {
     async fn reply(&self, socket: &mut WebSocket, reply: ActionReply) -> Result<(), End> {
         match reply {
             Ok(None) => Ok(()),
-            Ok(Some(t)) => send(socket, text(t)).await,
+            Ok(Some(t)) => send(socket, text(self.personal(t))).await,
             Err(e) => self.send_error(socket, &e).await,
         }
     }
@@ -451,10 +455,11 @@ impl Conn {
         v: u64,
     ) -> Result<(), End> {
         let had_token = token.is_some();
-        let reply = match self.room.hello(self.id, token, v).await {
+        let reply = match self.room.hello(self.id, token.clone(), v).await {
             Ok(r) => r,
             Err(e) => return self.send_error(socket, &e).await,
         };
+        self.token = if reply.you.is_some() { token } else { None };
         if reply.token_rejected && had_token {
             let e = AppError::NotAPlayer(
                 "this token holds no seat of this game; you are watching".into(),
@@ -474,7 +479,7 @@ impl Conn {
         } = greeting;
         self.hello = Some((you, rx, v));
         for m in messages {
-            send(socket, text(m)).await?;
+            send(socket, text(self.personal(m))).await?;
         }
         Ok(())
     }
@@ -482,6 +487,33 @@ impl Conn {
     async fn resync(&mut self, socket: &mut WebSocket) -> Result<(), End> {
         let r = self.room.resync(self.id).await.map_err(|_| End::Lost)?;
         self.deliver(socket, r).await
+    }
+}
+
+impl Conn {
+    /// `text` as this connection sends it: its player's own rematch message with the player's token.
+    fn personal(&self, text: Utf8Bytes) -> Utf8Bytes {
+        match &self.token {
+            Some(token) => with_seat_token(text, token),
+            None => text,
+        }
+    }
+}
+
+/// `text` with `token` added when it is a player's own `rematch` message of an agreed rematch (it names the
+/// player's `seat` in the new game): the new game's seat is held by the token the player already has, and
+/// the room, which may be on another node, never sees tokens. Any other text is returned as it is.
+fn with_seat_token(text: Utf8Bytes, token: &str) -> Utf8Bytes {
+    // Cheap checks first: every event passes here, and a rematch is rare.
+    if !text.as_str().starts_with(r#"{"t":"rematch""#) || !text.as_str().contains(r#""seat":"#) {
+        return text;
+    }
+    match serde_json::from_str::<ServerMsg>(text.as_str()) {
+        Ok(ServerMsg::Rematch(mut r)) if r.seat.is_some() && r.token.is_none() => {
+            r.token = Some(token.to_owned());
+            Utf8Bytes::from(ServerMsg::Rematch(r).to_json())
+        }
+        _ => text,
     }
 }
 
@@ -496,6 +528,26 @@ async fn send(socket: &mut WebSocket, m: Message) -> Result<(), End> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_players_own_agreed_rematch_gets_the_token() {
+        let own = Utf8Bytes::from_static(
+            r#"{"t":"rematch","v":14,"game":"Q2nX8kYh3LpA","seat":"north","url":"/g/Q2nX8kYh3LpA"}"#,
+        );
+        let got: serde_json::Value =
+            serde_json::from_str(with_seat_token(own, "t0k").as_str()).unwrap();
+        assert_eq!(got["token"], "t0k");
+        assert_eq!(got["seat"], "north");
+        assert_eq!(got["game"], "Q2nX8kYh3LpA");
+        for other in [
+            r#"{"t":"rematch","v":14,"game":"Q2nX8kYh3LpA"}"#,
+            r#"{"t":"rematch","v":13,"offered_by":"south"}"#,
+            r#"{"t":"said","side":"south","phrase":"hello"}"#,
+        ] {
+            let text = Utf8Bytes::from_static(other);
+            assert_eq!(with_seat_token(text.clone(), "t0k"), text);
+        }
+    }
 
     #[test]
     fn every_close_reason_is_shown_in_the_metrics() {

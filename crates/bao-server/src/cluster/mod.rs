@@ -21,7 +21,8 @@
 pub mod relay;
 pub mod wire;
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bao_core::Side;
@@ -30,7 +31,7 @@ use futures_util::future::BoxFuture;
 use futures_util::StreamExt;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{broadcast, mpsc, watch};
 
 use crate::error::{AppError, StartupError};
 use crate::metrics::{ClusterMetrics, Outcome};
@@ -98,9 +99,18 @@ struct Inner {
     check_every: Duration,
     /// Events buffered per relay for slow sockets (`--room-buffer`).
     buffer: usize,
+    /// The version of the last event this node published, per game it serves: its answer to a relay's
+    /// check, so that a relay that lost the last event notices.
+    published: Published,
+    /// Whether this node is cut off from NATS: no round trip through the NATS server for a request's
+    /// timeout (`watch_link`), whatever async-nats thinks of the connection.
+    cut: watch::Receiver<bool>,
     /// Requests forwarded and served, events relayed (registered in `/metrics`).
     metrics: ClusterMetrics,
 }
+
+/// The version of the last event published, by game.
+type Published = Arc<Mutex<HashMap<Arc<str>, u64>>>;
 
 /// How often the client pings the NATS server: a connection that no longer carries anything (a cut network
 /// gives no error) is noticed after two pings without answer, so that `/healthz` says so within seconds
@@ -147,21 +157,37 @@ impl Cluster {
                 source,
             })?;
         let (outbox, rx) = mpsc::unbounded_channel();
-        tokio::spawn(publish_events(client.clone(), rx));
+        let published = Published::default();
+        tokio::spawn(publish_events(client.clone(), rx, published.clone()));
+        // Long enough for a move under load (a group commit), short enough that a frozen owner is given up
+        // on within about its lease.
+        let timeout = lease.max(Duration::from_secs(2));
+        let (cut_tx, cut) = watch::channel(false);
+        tokio::spawn(watch_link(client.clone(), cut_tx, timeout));
         tracing::info!(node, nats = %shown, "cluster node");
         Ok(Cluster {
             inner: Arc::new(Inner {
                 client,
                 outbox,
                 relays: Relays::default(),
-                // Long enough for a move under load (a group commit), short enough that a frozen owner is
-                // given up on within about its lease.
-                timeout: lease.max(Duration::from_secs(2)),
+                timeout,
                 check_every: (lease / 2).max(Duration::from_millis(250)),
                 buffer: buffer.max(1),
+                published,
+                cut,
                 metrics: ClusterMetrics::default(),
             }),
         })
+    }
+
+    /// The version of the last event published for game `id` (0: none since its room came here).
+    fn published(&self, id: &str) -> u64 {
+        let map = self
+            .inner
+            .published
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        map.get(id).copied().unwrap_or(0)
     }
 
     /// Requests forwarded and served, events relayed: for `/metrics`.
@@ -173,6 +199,7 @@ impl Cluster {
     /// neither reach the games of the other nodes nor serve its own to them, so `/healthz` answers 503.
     pub fn nats_lost(&self) -> bool {
         self.inner.client.connection_state() != async_nats::connection::State::Connected
+            || *self.inner.cut.borrow()
     }
 
     /// Games owned by other nodes whose events this node relays now.
@@ -184,21 +211,30 @@ impl Cluster {
     /// reply channel. A `hello` or `resync` gets its events from this node's relay of the game, subscribed
     /// before the request so that no event after the answer is missed.
     async fn forward_request(&self, id: &str, req: Request) -> Result<(), Unanswered> {
+        if *self.inner.cut.borrow() {
+            // Answered at once: waiting for a request's timeout would only delay the client's retry.
+            return Err(Unanswered::Broker("this node is cut off from NATS".into()));
+        }
         match req {
             Request::Ping { reply } => {
-                self.call::<()>(id, &Forwarded::Ping).await?;
+                self.call::<u64>(id, &Forwarded::Ping).await?;
                 let _ = reply.send(());
             }
             Request::Hello {
                 conn,
-                token,
+                token_hash,
                 v,
                 reply,
             } => {
                 let rx = self.join_relay(id, conn).await?;
-                let hello = Forwarded::Hello { conn, token, v };
+                let hello = Forwarded::Hello {
+                    conn,
+                    token_hash,
+                    v,
+                };
                 match self.call::<Greeted>(id, &hello).await {
                     Ok(greeted) => {
+                        self.inner.relays.greeted(id, greeted.v);
                         let _ = reply.send(greeted.with(rx));
                     }
                     Err(e) => {
@@ -210,6 +246,7 @@ impl Cluster {
             Request::Resync { conn, reply } => {
                 let rx = self.join_relay(id, conn).await?;
                 let greeted: Greeted = self.call(id, &Forwarded::Resync { conn }).await?;
+                self.inner.relays.greeted(id, greeted.v);
                 let _ = reply.send(greeted.with(rx));
             }
             Request::Leave { conn } => self.leave(id, conn).await,
@@ -221,12 +258,13 @@ impl Cluster {
                 let r: Acted = self.call(id, &Forwarded::Act { conn, action }).await?;
                 let _ = reply.send(action_reply(r));
             }
-            Request::Join { player, reply } => {
-                let asked = match player {
-                    Some(player) => Forwarded::JoinAs { player },
-                    None => Forwarded::Join,
-                };
-                let r: Result<(Side, String), Failed> = self.call(id, &asked).await?;
+            Request::Join {
+                hash,
+                player,
+                reply,
+            } => {
+                let r: Result<Side, Failed> =
+                    self.call(id, &Forwarded::Join { hash, player }).await?;
                 let _ = reply.send(r.map_err(|f| f.0));
             }
             Request::Snapshot { reply } => {
@@ -355,6 +393,7 @@ impl OtherNodes for Cluster {
                         let Some(msg) = msg else { break };
                         this.inner.metrics.served.inc();
                         let (client, room) = (client.clone(), room.clone());
+                        let published = this.published(&id);
                         // Each request on its own task, as each socket of this node has its own.
                         tokio::spawn(async move {
                             let req = match decode::<Forwarded>(&msg.payload) {
@@ -364,7 +403,8 @@ impl OtherNodes for Cluster {
                                     return;
                                 }
                             };
-                            let (Some(to), Some(Ok(bytes))) = (msg.reply, answer(&room, req).await)
+                            let (Some(to), Some(Ok(bytes))) =
+                                (msg.reply, answer(&room, req, published).await)
                             else {
                                 return;
                             };
@@ -390,20 +430,84 @@ impl OtherNodes for Cluster {
             tx: self.inner.outbox.clone(),
         }
     }
+
+    fn cut_off(&self) -> watch::Receiver<bool> {
+        self.inner.cut.clone()
+    }
+}
+
+/// Watches this node's own round trip through the NATS server, four times per `bound`: a message to a
+/// subject of its own, which must come back. A link that carries nothing (a cut network, a proxy that drops
+/// everything) gives no error, and async-nats may go on calling the connection connected for minutes; after
+/// `bound` without a round trip this node says it is cut off (`cut`: `/healthz` fails, the rooms give their
+/// games up), and is back once a round trip succeeds again.
+async fn watch_link(client: async_nats::Client, cut: watch::Sender<bool>, bound: Duration) {
+    let every = bound / 4;
+    let echo = client.new_inbox();
+    let mut back = match client.subscribe(echo.clone()).await {
+        Ok(sub) => sub,
+        Err(e) => {
+            tracing::warn!("cannot watch the link to NATS: {e}");
+            return;
+        }
+    };
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_trip = tokio::time::Instant::now();
+    loop {
+        tick.tick().await;
+        // Bounded: a link that takes nothing may fill the client's queue.
+        let sent =
+            tokio::time::timeout(every, client.publish(echo.clone(), bytes::Bytes::new())).await;
+        if matches!(sent, Ok(Ok(()))) {
+            match tokio::time::timeout(every, back.next()).await {
+                Ok(Some(_)) => last_trip = tokio::time::Instant::now(),
+                Ok(None) => return,
+                Err(_) => {}
+            }
+        }
+        let lost = last_trip.elapsed() >= bound;
+        cut.send_if_modified(|was| {
+            if *was == lost {
+                return false;
+            }
+            if lost {
+                tracing::warn!(
+                    "no round trip through NATS for {bound:?}: this node is cut off from the others; \
+                     /healthz answers 503 and its games are given up to the other nodes"
+                );
+            } else {
+                tracing::info!("round trips through NATS again");
+            }
+            *was = lost;
+            true
+        });
+    }
 }
 
 /// The owner's side: `req` from another node asked of this node's room `room`, and its answer in wire form
-/// (`None` for a request that gets none).
-async fn answer(room: &RoomTx, req: Forwarded) -> Option<Result<bytes::Bytes, AppError>> {
+/// (`None` for a request that gets none); `published` is the version of the game's last event published.
+async fn answer(
+    room: &RoomTx,
+    req: Forwarded,
+    published: u64,
+) -> Option<Result<bytes::Bytes, AppError>> {
     fn wire<W: Serialize>(answer: Option<W>) -> Result<bytes::Bytes, AppError> {
         encode(&answer.map_or(Reply::Gone, Reply::Room))
     }
     Some(match req {
-        Forwarded::Ping => wire(room.ask(|reply| Request::Ping { reply }).await),
-        Forwarded::Hello { conn, token, v } => {
+        Forwarded::Ping => {
+            let pong = room.ask(|reply| Request::Ping { reply }).await;
+            wire(pong.map(|()| published))
+        }
+        Forwarded::Hello {
+            conn,
+            token_hash,
+            v,
+        } => {
             let hello = |reply| Request::Hello {
                 conn,
-                token,
+                token_hash,
                 v,
                 reply,
             };
@@ -425,18 +529,14 @@ async fn answer(room: &RoomTx, req: Forwarded) -> Option<Result<bytes::Bytes, Ap
             };
             wire(room.ask(act).await.map(acted))
         }
-        Forwarded::Join => {
+        Forwarded::Join { hash, player } => {
             let joined = room
                 .ask(|reply| Request::Join {
-                    player: None,
+                    hash,
+                    player,
                     reply,
                 })
                 .await;
-            wire(joined.map(|r| r.map_err(Failed)))
-        }
-        Forwarded::JoinAs { player } => {
-            let player = Some(player);
-            let joined = room.ask(|reply| Request::Join { player, reply }).await;
             wire(joined.map(|r| r.map_err(Failed)))
         }
         Forwarded::Snapshot => wire(room.ask(|reply| Request::Snapshot { reply }).await),
@@ -456,10 +556,12 @@ async fn answer(room: &RoomTx, req: Forwarded) -> Option<Result<bytes::Bytes, Ap
     })
 }
 
-/// Publishes the events of this node's rooms on their games' subjects, in the order the rooms made them.
+/// Publishes the events of this node's rooms on their games' subjects, in the order the rooms made them,
+/// noting in `published` the version of each game's last one.
 async fn publish_events(
     client: async_nats::Client,
     mut rx: mpsc::UnboundedReceiver<(Arc<str>, Mirrored)>,
+    published: Published,
 ) {
     while let Some((game, m)) = rx.recv().await {
         let wire = match &m {
@@ -469,6 +571,16 @@ async fn publish_events(
         let Ok(bytes) = encode(&wire) else { continue };
         if let Err(e) = client.publish(event_subject(&game), bytes).await {
             tracing::debug!(game = %game, "cannot publish an event to the other nodes: {e}");
+        }
+        let mut last = published.lock().unwrap_or_else(|p| p.into_inner());
+        match &m {
+            Mirrored::Event(ev) if ev.versioned => {
+                last.insert(game, ev.v);
+            }
+            Mirrored::Event(_) => {}
+            Mirrored::Closed => {
+                last.remove(&game);
+            }
         }
     }
 }

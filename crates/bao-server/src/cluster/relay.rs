@@ -4,11 +4,13 @@
 //! sends each event on a broadcast channel that those sockets read exactly as they read a room's here (a
 //! socket too slow for it lags and asks for a snapshot). Events keep the owner's versions. A gap in them
 //! (a lost message, or a new owner whose versions jumped) is filled by asking the owner for the events after
-//! the last one relayed; when the owner no longer keeps them, or the owner is gone (its room closed, or it
-//! stopped answering the relay's checks), the relay ends: its sockets are closed and reconnect, and their
-//! `hello` finds the game wherever it is then.
+//! the last one relayed, also when no later event shows it: the owner's answer to the relay's periodic
+//! check carries the version of its last event. When the owner no longer keeps them, or the owner is gone
+//! (its room closed, or it stopped answering the relay's checks), the relay ends: its sockets are closed and
+//! reconnect, and their `hello` finds the game wherever it is then.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use futures_util::StreamExt;
@@ -28,6 +30,9 @@ struct Relay {
     conns: HashSet<u64>,
     /// Its task.
     task: AbortHandle,
+    /// The lowest version its sockets' greetings brought them to (`u64::MAX`: none yet): where a relay
+    /// that has relayed nothing yet fills a gap from.
+    floor: Arc<AtomicU64>,
 }
 
 /// The relays of this node, by game.
@@ -69,16 +74,31 @@ impl Relays {
             return relay.tx.subscribe();
         }
         let (tx, rx) = broadcast::channel(cluster.inner.buffer);
-        let task = tokio::spawn(run(cluster.clone(), id.to_owned(), sub, tx.clone()));
+        let floor = Arc::new(AtomicU64::new(u64::MAX));
+        let task = tokio::spawn(run(
+            cluster.clone(),
+            id.to_owned(),
+            sub,
+            tx.clone(),
+            floor.clone(),
+        ));
         map.insert(
             id.to_owned(),
             Relay {
                 tx,
                 conns: HashSet::from([conn]),
                 task: task.abort_handle(),
+                floor,
             },
         );
         rx
+    }
+
+    /// A socket reading game `id`'s relay was greeted up to version `v` by the owner.
+    pub(super) fn greeted(&self, id: &str, v: u64) {
+        if let Some(relay) = self.map().get(id) {
+            relay.floor.fetch_min(v, Ordering::Relaxed);
+        }
     }
 
     /// Connection `conn` left game `id`: the relay ends with its last connection.
@@ -127,6 +147,7 @@ async fn run(
     id: String,
     mut sub: async_nats::Subscriber,
     tx: broadcast::Sender<Arc<Event>>,
+    floor: Arc<AtomicU64>,
 ) {
     let every = cluster.inner.check_every;
     let mut check = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
@@ -169,8 +190,25 @@ async fn run(
                 let _ = tx.send(Arc::new(ev));
             }
             _ = check.tick() => {
-                if cluster.call::<()>(&id, &Forwarded::Ping).await.is_err() {
+                // The owner answers with the version of the last event it published: an event this relay
+                // never got (lost while NATS restarted, say) is fetched now, not only when a later event
+                // shows the gap, which never comes when the lost one was the last (a game that ended).
+                let Ok(latest) = cluster.call::<u64>(&id, &Forwarded::Ping).await else {
                     break End::OwnerGone;
+                };
+                let have = match last {
+                    0 => floor.load(Ordering::Relaxed),
+                    v => v,
+                };
+                if latest <= have || have == u64::MAX {
+                    continue;
+                }
+                let Some(missed) = fill_gap(&cluster, &id, have).await else { break End::Gap };
+                let after = have.max(last);
+                for m in missed.into_iter().filter(|m| m.v > after) {
+                    last = m.v;
+                    cluster.inner.metrics.relayed_events.inc();
+                    let _ = tx.send(Arc::new(m));
                 }
             }
         }

@@ -22,14 +22,15 @@ use crate::room::{Action, ActionReply, Event, Greeting};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum Forwarded {
-    /// Is the room there? (a relay's check that the owner lives). Answered `()`.
+    /// Is the room there? (a relay's check that the owner lives). Answered `u64`: the version of the last
+    /// event the owner published for the game (0: none yet), so that a relay that lost it notices.
     Ping,
     /// A socket says hello (again) with its token and the last version it has. Answered [`Greeted`].
     Hello {
         /// The connection.
         conn: u64,
-        /// Its seat token, if any.
-        token: Option<String>,
+        /// The hash of its seat token, if any: the token itself stays on the socket's node.
+        token_hash: Option<String>,
         /// The last version it has.
         v: u64,
     },
@@ -50,13 +51,14 @@ pub enum Forwarded {
         /// The action.
         action: Action,
     },
-    /// Take the free seat. Answered `Result<(Side, String), Failed>`.
-    Join,
-    /// Take the free seat as a player (a separate form, so that nodes of the release before players still
-    /// read `Join`). Answered as [`Forwarded::Join`].
-    JoinAs {
-        /// The player taking it.
-        player: SeatPlayer,
+    /// Take the free seat, as `player` if one does, for the token whose hash is `hash` (the token stays on
+    /// the node that made it). Answered `Result<Side, Failed>`.
+    Join {
+        /// The hash of the new seat token.
+        hash: String,
+        /// The player taking it, if one does.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<SeatPlayer>,
     },
     /// The snapshot. Answered `Box<Snapshot>`.
     Snapshot,

@@ -202,11 +202,11 @@ impl Room {
             }
             Request::Hello {
                 conn,
-                token,
+                token_hash,
                 v,
                 reply,
             } => {
-                let r = self.hello(conn, token, v);
+                let r = self.hello(conn, token_hash, v);
                 if reply.send(r).is_err() {
                     self.leave(conn);
                 }
@@ -222,8 +222,12 @@ impl Room {
             } => {
                 let _ = reply.send(self.act(conn, action).await);
             }
-            Request::Join { player, reply } => {
-                let _ = reply.send(self.on_join(player).await);
+            Request::Join {
+                hash,
+                player,
+                reply,
+            } => {
+                let _ = reply.send(self.on_join(hash, player).await);
             }
             Request::Snapshot { reply } => {
                 let _ = reply.send(Box::new(self.snapshot()));
@@ -323,9 +327,11 @@ impl Room {
         out
     }
 
-    fn hello(&mut self, conn: u64, token: Option<String>, client_v: u64) -> Greeting {
-        let seat = token.as_deref().and_then(|t| self.game.seat_of_token(t));
-        let token_rejected = token.is_some() && seat.is_none();
+    fn hello(&mut self, conn: u64, token_hash: Option<String>, client_v: u64) -> Greeting {
+        let seat = token_hash
+            .as_deref()
+            .and_then(|h| self.game.seat_of_hash(h));
+        let token_rejected = token_hash.is_some() && seat.is_none();
         let due = self.crowd.enter(conn, seat, now());
         let welcome = ServerMsg::Welcome {
             you: You::from(seat),

@@ -24,7 +24,6 @@ use super::presence::Crowd;
 use crate::error::AppError;
 use crate::record::{self, RecordInfo};
 use crate::store::{ClockRow, GameRow, MoveRow, Now};
-use crate::tokens::hash_token;
 
 /// `moved` texts kept for idempotent resends: a client resends its own last move (after a reconnection), so
 /// the last move of each side; older ones are rebuilt.
@@ -259,12 +258,11 @@ impl Game {
         self.kinds[side.index()] == SeatKind::Computer
     }
 
-    /// The seat a token holds, if any.
-    pub fn seat_of_token(&self, token: &str) -> Option<Side> {
-        let h = hash_token(token);
+    /// The seat held by the token whose hash is `hash`, if any.
+    pub fn seat_of_hash(&self, hash: &str) -> Option<Side> {
         Side::ALL
             .into_iter()
-            .find(|s| self.hashes[s.index()].as_deref() == Some(h.as_str()))
+            .find(|s| self.hashes[s.index()].as_deref() == Some(hash))
     }
 
     /// A human seat nobody holds yet.

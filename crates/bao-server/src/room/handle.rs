@@ -14,6 +14,7 @@ use bao_protocol::{History, SeatPlayer, Snapshot};
 use super::registry::Rooms;
 use super::request::{Action, ActionReply, Greeting, Request};
 use crate::error::AppError;
+use crate::tokens::{hash_token, new_token};
 
 /// The way to a game's room.
 #[derive(Clone, Debug)]
@@ -42,9 +43,10 @@ impl RoomHandle {
         token: Option<String>,
         v: u64,
     ) -> Result<Greeting, AppError> {
+        let token_hash = token.as_deref().map(hash_token);
         let hello = |reply| Request::Hello {
             conn,
-            token: token.clone(),
+            token_hash: token_hash.clone(),
             v,
             reply,
         };
@@ -72,14 +74,18 @@ impl RoomHandle {
         self.rooms.ask(&self.id, act).await?
     }
 
-    /// Takes a free seat, as `player` if one does: its side and its new token.
+    /// Takes a free seat, as `player` if one does: its side and its new token. The token is made here, on the
+    /// node that answers the client, and only its hash goes to the room (which may be on another node).
     pub async fn join(&self, player: Option<SeatPlayer>) -> Result<(Side, String), AppError> {
-        self.rooms
-            .ask(&self.id, |reply| Request::Join {
-                player: player.clone(),
-                reply,
-            })
-            .await?
+        let token = new_token();
+        let hash = hash_token(&token);
+        let join = |reply| Request::Join {
+            hash: hash.clone(),
+            player: player.clone(),
+            reply,
+        };
+        let seat = self.rooms.ask(&self.id, join).await??;
+        Ok((seat, token))
     }
 
     /// The game's snapshot.

@@ -38,7 +38,7 @@ pub struct Event {
     /// The JSON text for everybody.
     pub json: Utf8Bytes,
     /// Per-seat text (south, north) replacing `json` for the seat's holder: a rematch carries that player's
-    /// new token.
+    /// seat and page in the new game (the socket adds the player's token itself).
     pub private: Option<[Utf8Bytes; 2]>,
 }
 

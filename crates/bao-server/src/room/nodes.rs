@@ -5,6 +5,7 @@
 use std::fmt::Debug;
 
 use futures_util::future::BoxFuture;
+use tokio::sync::watch;
 
 use super::log::Outbox;
 use super::request::{Request, RoomTx};
@@ -35,4 +36,8 @@ pub trait OtherNodes: Debug + Send + Sync {
     /// Where the log of game `id`'s room (on this node) sends a copy of each event, for the other nodes'
     /// sockets.
     fn outbox(&self, id: &str) -> Outbox;
+
+    /// Whether this node is cut off from the others now (`true`), as it changes: a node that cannot reach
+    /// them must not hold games, which nobody else could then play (`Rooms::give_up_when_cut`).
+    fn cut_off(&self) -> watch::Receiver<bool>;
 }

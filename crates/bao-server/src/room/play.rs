@@ -16,7 +16,6 @@ use super::game::{rebuild_moved, Resent};
 use super::request::ActionReply;
 use crate::error::AppError;
 use crate::store::{ClockRow, GameRow, MoveWrite};
-use crate::tokens::{hash_token, new_token};
 
 /// Laps of long sowing a move may take on the room's task (about 8 ns each); a move that needs more is
 /// played on the blocking pool.
@@ -274,14 +273,15 @@ impl Room {
             // The new game could not be opened.
             return Err(AppError::Busy);
         }
-        // Sides swap: whoever held south holds north in the new game.
+        // Sides swap: whoever held south holds north in the new game. Each player keeps the seat token
+        // it has: the new game's seats hold the same hashes, swapped, so that no new token has to travel from
+        // this room to the player's socket (in a cluster, through every node): the socket adds its own token
+        // to its rematch message (`ws.rs`, `with_seat_token`).
         let kinds = Side::ALL.map(|new_side| self.game.kinds[new_side.opponent().index()]);
-        let tokens: [Option<String>; 2] =
-            Side::ALL.map(|s| (!self.game.is_computer(s)).then(new_token));
         let hashes = Side::ALL.map(|new_side| {
-            tokens[new_side.opponent().index()]
-                .as_deref()
-                .map(hash_token)
+            (!self.game.is_computer(new_side.opponent()))
+                .then(|| self.game.hashes[new_side.opponent().index()].clone())
+                .flatten()
         });
         let mut row = GameRow::new(self.game.variant, kinds, hashes, self.game.level);
         row.rematch_of = Some(self.game.id.clone());
@@ -304,7 +304,6 @@ impl Room {
             let mine = ServerMsg::Rematch(Rematch {
                 seat: Some(s.opponent()),
                 url: Some(game_path(&row.id)),
-                token: tokens[s.index()].clone(),
                 ..agreed.clone()
             });
             Utf8Bytes::from(mine.to_json())
@@ -319,14 +318,13 @@ impl Room {
 
     pub(super) async fn on_join(
         &mut self,
+        hash: String,
         player: Option<SeatPlayer>,
-    ) -> Result<(Side, String), AppError> {
+    ) -> Result<Side, AppError> {
         if self.game.status == Status::Finished {
             return Err(AppError::GameOver);
         }
         let seat = self.game.free_seat().ok_or(AppError::SeatTaken)?;
-        let token = new_token();
-        let hash = hash_token(&token);
         let both = Side::ALL.into_iter().all(|s| {
             s == seat || self.game.is_computer(s) || self.game.hashes[s.index()].is_some()
         });
@@ -359,7 +357,7 @@ impl Room {
             }
         }
         self.publish_presence();
-        Ok((seat, token))
+        Ok(seat)
     }
 
     /// Starts the computer's search if it is to move and a human is there to see it.

@@ -51,6 +51,9 @@ const ASK_ATTEMPTS: usize = 64;
 /// How long shutting down waits for the rooms to finish their writes.
 const CLOSE_WAIT: Duration = Duration::from_secs(10);
 
+/// How long a node cut off from the others waits for its rooms' writes before it gives their leases up.
+const GIVE_UP_WAIT: Duration = Duration::from_secs(1);
+
 /// One running room task.
 #[derive(Clone, Debug)]
 pub(crate) struct RoomTask {
@@ -124,6 +127,10 @@ impl Rooms {
         if !valid_id(id) {
             return Err(AppError::NotFound);
         }
+        if self.cut_off() {
+            // A node cut off from the others takes no game: nobody else could reach it there.
+            return Err(AppError::Unavailable);
+        }
         // With several nodes, only the node that holds the game's lease may run its room; the lease is taken
         // before the load, so that the load sees every write of the node before.
         if let Owner::Elsewhere(node) = self.inner.deps.store.take_lease(id).await? {
@@ -163,6 +170,55 @@ impl Rooms {
             nodes.close_relay(id);
         }
         Ok(Some(task))
+    }
+
+    /// Whether this node is a cluster's node cut off from the others (from NATS).
+    fn cut_off(&self) -> bool {
+        self.inner
+            .deps
+            .other_nodes
+            .as_ref()
+            .is_some_and(|n| *n.cut_off().borrow())
+    }
+
+    /// Gives every game of this node up to the other nodes whenever this node is cut off from them (it lost
+    /// NATS while its database may still be fine): its rooms are closed (their sockets, closed, reconnect:
+    /// a load balancer sends them elsewhere, as `/healthz` fails) and its leases given back as expired, so
+    /// that another node takes each game at its next request, and the games whose clock runs at once
+    /// (`watch_orphans`). Until the link is back, this node loads no game (`load`). Runs until the cluster
+    /// link ends.
+    pub async fn give_up_when_cut(self) {
+        let Some(nodes) = self.inner.deps.other_nodes.clone() else {
+            return;
+        };
+        let mut cut = nodes.cut_off();
+        loop {
+            if cut.wait_for(|c| *c).await.is_err() {
+                return;
+            }
+            let tasks: Vec<RoomTask> = match self.inner.map.lock() {
+                Ok(mut map) => map.drain().map(|(_, h)| h).collect(),
+                Err(_) => Vec::new(),
+            };
+            tracing::warn!(
+                games = tasks.len(),
+                "cut off from the other nodes (NATS): giving this node's games up to them"
+            );
+            let mut acks = Vec::with_capacity(tasks.len());
+            for h in tasks {
+                acks.extend(h.tx.shutdown().await);
+            }
+            // The writes under way finish first (briefly: the database answers), then the leases go.
+            let deadline = tokio::time::Instant::now() + GIVE_UP_WAIT;
+            for rx in acks {
+                let _ = tokio::time::timeout_at(deadline, rx).await;
+            }
+            self.inner.deps.store.give_up_leases().await;
+            if cut.wait_for(|c| !*c).await.is_err() {
+                return;
+            }
+            tracing::info!("the other nodes can be reached again: this node takes games again");
+        }
     }
 
     /// Whether as many rooms are in memory as `--max-games` allows: a game created now could not be opened,

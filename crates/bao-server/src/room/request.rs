@@ -94,12 +94,13 @@ pub enum Request {
         reply: oneshot::Sender<()>,
     },
     /// A socket says hello (again) with its token and the last version it has: register it, answer with
-    /// what it missed.
+    /// what it missed. The token itself stays with the socket's node (it never crosses to another): the room
+    /// gets its hash, as it stores it.
     Hello {
         /// The connection.
         conn: u64,
-        /// Its seat token, if any.
-        token: Option<String>,
+        /// The hash of its seat token (`tokens::hash_token`), if it gave one.
+        token_hash: Option<String>,
         /// The last version it has.
         v: u64,
         /// The answer.
@@ -126,12 +127,15 @@ pub enum Request {
         /// The answer.
         reply: oneshot::Sender<ActionReply>,
     },
-    /// Claim a free seat: its side and token.
+    /// Claim a free seat for the token whose hash is `hash` (the token is made where the request came in and
+    /// stays there): the seat's side.
     Join {
+        /// The hash of the new seat token.
+        hash: String,
         /// The player taking it, if one does.
         player: Option<SeatPlayer>,
         /// The answer.
-        reply: oneshot::Sender<Result<(Side, String), AppError>>,
+        reply: oneshot::Sender<Result<Side, AppError>>,
     },
     /// The snapshot.
     Snapshot {

@@ -305,6 +305,13 @@ impl Store {
         let _ = l.lost_tx.send(id.to_owned());
     }
 
+    /// Gives every lease this node holds up as expired (it was cut off from the other nodes: its rooms are
+    /// closed), so that another node takes each game at once, and the games whose clock runs without
+    /// waiting for a request (`Store::orphans`).
+    pub async fn give_up_leases(&self) {
+        self.release_all().await;
+    }
+
     /// Gives every lease back (the server stops).
     pub(super) async fn release_all(&self) {
         let (Some(l), Db::Postgres { pool }) = (&self.leases, &self.db) else {

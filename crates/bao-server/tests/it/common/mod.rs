@@ -446,8 +446,18 @@ fn binary_with(data: &Path, env: &[(&str, &str)], nofile: Option<u32>) -> std::p
         }
         None => std::process::Command::new(bin),
     };
-    cmd.args(["--bind", "127.0.0.1:0"])
-        .env("BAO_DATA_DIR", data)
+    cmd.args(["--bind", "127.0.0.1:0"]);
+    with_test_env(cmd, data, env)
+}
+
+/// `cmd` (the binary and its address) with data directory `data`, the given environment and no
+/// `--web-dir`; its stderr piped.
+fn with_test_env(
+    mut cmd: std::process::Command,
+    data: &Path,
+    env: &[(&str, &str)],
+) -> std::process::Command {
+    cmd.env("BAO_DATA_DIR", data)
         .env_remove("BAO_WEB_DIR")
         .env_remove("RUST_LOG")
         .stdout(std::process::Stdio::null())
@@ -483,9 +493,39 @@ pub fn spawn_binary_with(
     String,
     std::sync::mpsc::Receiver<String>,
 ) {
-    let mut child = binary_with(data, env, nofile)
-        .spawn()
-        .expect("spawn bao-server");
+    spawn_reading(binary_with(data, env, nofile))
+}
+
+/// [`spawn_binary_with`] run in the network namespace `netns` (`ip netns exec`, as root), listening on
+/// `bind` (an address of that namespace, port 0 for a free one).
+pub fn spawn_binary_in_netns(
+    netns: &str,
+    bind: &str,
+    data: &Path,
+    env: &[(&str, &str)],
+) -> (
+    Guard,
+    Vec<String>,
+    String,
+    std::sync::mpsc::Receiver<String>,
+) {
+    let mut cmd = std::process::Command::new("ip");
+    cmd.args(["netns", "exec", netns, env!("CARGO_BIN_EXE_bao-server")])
+        .args(["--bind", bind]);
+    spawn_reading(with_test_env(cmd, data, env))
+}
+
+/// Starts `cmd` (the binary); returns it, its log lines up to the one with its address, the address, and
+/// the rest of its log lines as they come.
+fn spawn_reading(
+    mut cmd: std::process::Command,
+) -> (
+    Guard,
+    Vec<String>,
+    String,
+    std::sync::mpsc::Receiver<String>,
+) {
+    let mut child = cmd.spawn().expect("spawn bao-server");
     let stderr = child.stderr.take().expect("stderr");
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
