@@ -164,6 +164,18 @@ impl Rooms {
             map.insert(id.to_owned(), task.clone());
             task
         };
+        if self.cut_off() || !self.inner.deps.store.holds_lease(id) {
+            // The node was cut off while this room was loading, and gave its leases up after it had taken
+            // this one (`give_up_when_cut`): the room must not run, as none of its writes could succeed.
+            if let Ok(mut map) = self.inner.map.lock() {
+                if map.get(id).is_some_and(|h| h.generation == task.generation) {
+                    map.remove(id);
+                }
+            }
+            let _ = task.tx.shutdown().await;
+            self.inner.deps.store.release_lease(id);
+            return Err(AppError::Unavailable);
+        }
         if let Some(nodes) = &self.inner.deps.other_nodes {
             nodes.serve(id, task.tx.clone());
             // This node's sockets that followed the game through a relay reconnect to the room here.

@@ -295,11 +295,16 @@ impl Store {
         let Some(l) = &self.leases else { return };
         {
             let mut held = l.held();
-            if held.get(id).copied() != fence {
-                // Already lost, or taken again since.
-                return;
+            match held.get(id).copied() {
+                // Taken again since: the room that failed is gone, the new one stays.
+                Some(f) if Some(f) != fence => return,
+                Some(_) => {
+                    held.remove(id);
+                }
+                // Not held at all (lost already, or given up while the room was being loaded): whatever
+                // room of the game this node still runs can never write again, so it is closed too.
+                None => {}
             }
-            held.remove(id);
         }
         tracing::warn!(game = %id, node = %l.node.name, "the game's lease was lost: another node owns it now");
         let _ = l.lost_tx.send(id.to_owned());
