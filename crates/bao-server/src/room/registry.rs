@@ -208,23 +208,12 @@ impl Rooms {
             if cut.wait_for(|c| *c).await.is_err() {
                 return;
             }
-            let tasks: Vec<RoomTask> = match self.inner.map.lock() {
-                Ok(mut map) => map.drain().map(|(_, h)| h).collect(),
-                Err(_) => Vec::new(),
-            };
             tracing::warn!(
-                games = tasks.len(),
                 "cut off from the other nodes (NATS): giving this node's games up to them"
             );
-            let mut acks = Vec::with_capacity(tasks.len());
-            for h in tasks {
-                acks.extend(h.tx.shutdown().await);
-            }
             // The writes under way finish first (briefly: the database answers), then the leases go.
-            let deadline = tokio::time::Instant::now() + GIVE_UP_WAIT;
-            for rx in acks {
-                let _ = tokio::time::timeout_at(deadline, rx).await;
-            }
+            let games = self.stop_rooms(GIVE_UP_WAIT).await;
+            tracing::info!(games, "gave this node's games up");
             self.inner.deps.store.give_up_leases().await;
             if cut.wait_for(|c| !*c).await.is_err() {
                 return;
@@ -415,18 +404,26 @@ impl Rooms {
     /// refused with `unavailable`.
     pub async fn close_all(&self) {
         self.inner.closing.store(true, Ordering::SeqCst);
+        self.stop_rooms(CLOSE_WAIT).await;
+    }
+
+    /// Takes every room out of the registry and stops each after its current command, waiting at most
+    /// `wait` for their writes to finish; returns how many rooms there were.
+    async fn stop_rooms(&self, wait: Duration) -> usize {
         let tasks: Vec<RoomTask> = match self.inner.map.lock() {
             Ok(mut map) => map.drain().map(|(_, h)| h).collect(),
             Err(_) => Vec::new(),
         };
+        let stopped = tasks.len();
         // Ask all first, then wait: rooms finish their writes in parallel.
-        let mut acks = Vec::with_capacity(tasks.len());
+        let mut acks = Vec::with_capacity(stopped);
         for h in tasks {
             acks.extend(h.tx.shutdown().await);
         }
-        let deadline = tokio::time::Instant::now() + CLOSE_WAIT;
+        let deadline = tokio::time::Instant::now() + wait;
         for rx in acks {
             let _ = tokio::time::timeout_at(deadline, rx).await;
         }
+        stopped
     }
 }
