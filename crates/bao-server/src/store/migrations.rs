@@ -56,6 +56,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "lobby",
         include_str!("../../../../migrations/0009_lobby.sql"),
     ),
+    (
+        10,
+        "ratings",
+        include_str!("../../../../migrations/0010_ratings.sql"),
+    ),
 ];
 
 /// The versions of the migrations applied to a database (sqlx's table; `BIGINT` on both backends). Read only
