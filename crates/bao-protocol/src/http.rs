@@ -78,6 +78,12 @@ pub struct Snapshot {
     #[serde(default)]
     #[schema(value_type = Option<schema::Side>, required = true)]
     pub takeback_offered_by: Option<Side>,
+    /// Whether the game counts for the ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// Once a rated game is over and counted: each side's rating before and after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<crate::players::GameRatings>,
 }
 
 /// Positions a snapshot carries at most.
@@ -242,6 +248,9 @@ pub struct GameSummary {
     /// When the game was created, Unix ms.
     #[serde(default)]
     pub created: i64,
+    /// Whether the game counts for the ratings.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// One seat of a [`GameSummary`]: who holds it.

@@ -379,6 +379,7 @@ mod tests {
             v: 9,
             result: Outcome::win(Side::North, Reason::Resign),
             clock: None,
+            ratings: None,
         };
         assert_eq!(
             serde_json::to_value(&e).unwrap(),

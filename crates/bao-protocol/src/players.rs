@@ -45,6 +45,68 @@ pub struct RatingView {
     pub provisional: bool,
 }
 
+/// Everything the server keeps about a player (`GET /api/players/me/export`), to take away.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PlayerExport {
+    /// When this was made, Unix ms.
+    pub exported_at: i64,
+    /// The profile, ratings included.
+    pub player: Profile,
+    /// The rating graphs by variant.
+    pub rating_history: BTreeMap<String, Vec<RatingPoint>>,
+    /// Every game the player took a seat in, newest first.
+    pub games: Vec<crate::GameSummary>,
+}
+
+/// One side's rating before and after a rated game, rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RatingChange {
+    /// Before the game.
+    pub before: i64,
+    /// After it.
+    pub after: i64,
+}
+
+/// What a rated game did to its two players' ratings (`ended`, the snapshot of a finished rated game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct GameRatings {
+    /// South's player.
+    pub south: RatingChange,
+    /// North's player.
+    pub north: RatingChange,
+}
+
+/// One point of a player's rating graph (`GET /api/players/{id}/rating-history`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct RatingPoint {
+    /// When the game ended, Unix ms.
+    pub at: i64,
+    /// The rating after it, rounded.
+    pub rating: i64,
+    /// The game.
+    pub game: String,
+}
+
+/// A row of `GET /api/leaderboard`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LeaderboardRow {
+    /// The player.
+    pub player: PlayerName,
+    /// Their rating, rounded.
+    pub rating: i64,
+    /// Rated games played in the variant.
+    pub games: u64,
+}
+
+/// A player's id and name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PlayerName {
+    /// Public id.
+    pub id: String,
+    /// The name.
+    pub name: String,
+}
+
 /// A player's public profile (`GET /api/players/{id}`, `GET /api/players/me`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Profile {

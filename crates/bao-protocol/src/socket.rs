@@ -203,6 +203,10 @@ pub enum ServerMsg {
         #[serde(default)]
         #[schema(required = true)]
         clock: Option<ClockView>,
+        /// In a rated game, each side's rating before and after it (absent otherwise, or while the database
+        /// cannot be written: the change is applied later and shown on the profiles).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<crate::players::GameRatings>,
     },
     /// A rematch offer or agreement.
     Rematch(Rematch),

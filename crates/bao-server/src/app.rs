@@ -68,6 +68,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(players::api::get_player))
         .routes(routes!(players::api::get_player_games))
+        .routes(routes!(crate::ratings::api::rating_history))
+        .routes(routes!(players::api::export_me))
+        .routes(routes!(crate::ratings::api::leaderboard))
         .routes(routes!(lobby::api::create_seek, lobby::api::list_seeks))
         .routes(routes!(lobby::api::withdraw_seek))
         .routes(routes!(lobby::api::accept_seek))
@@ -412,6 +415,7 @@ pub async fn serve_on(
         None => None,
     };
     let housekeeping = tokio::spawn(forget_idle_addresses(state.clone()));
+    let ratings_sweep = tokio::spawn(crate::ratings::sweep(store.clone()));
     let connections = Connections::new(
         Duration::from_secs(state.config().header_timeout_secs),
         phase,
@@ -440,6 +444,7 @@ pub async fn serve_on(
     }
     let _ = phase_tx.send(Phase::Closing);
     housekeeping.abort();
+    ratings_sweep.abort();
     watchdog.abort();
     if let Some(metrics) = metrics_server {
         metrics.abort();

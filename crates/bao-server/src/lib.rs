@@ -37,6 +37,7 @@ pub mod players;
 pub mod puzzles;
 pub mod qr;
 pub mod rates;
+pub mod ratings;
 pub mod record;
 pub mod review;
 pub mod room;

@@ -462,6 +462,27 @@ impl IntoResponses for ProfileErrors {
     }
 }
 
+/// The error answers of `GET /api/leaderboard`.
+#[derive(Debug)]
+pub struct LeaderboardErrors;
+
+impl IntoResponses for LeaderboardErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::BadRequest("give the variant: ?variant=kiswahili".into()),
+                "no variant given",
+            ),
+            (
+                AppError::UnknownVariant("chess".into()),
+                "the variant is not one of the four",
+            ),
+            (AppError::Unavailable, "the database cannot be read now"),
+            internal(),
+        ])
+    }
+}
+
 /// What a request of the lobby acting as a player can be answered besides its own.
 fn lobby_player_errors() -> Vec<(AppError, &'static str)> {
     let mut list = vec![(

@@ -218,7 +218,10 @@ pub async fn accept_seek(
                     [me_seat.clone(), creator_player],
                 ),
             };
-            Ok((lobby_game(variant, clock, hashes, players), creator))
+            Ok((
+                lobby_game(variant, clock, hashes, players, seek.rated),
+                creator,
+            ))
         })
         .await?;
     match accepted {

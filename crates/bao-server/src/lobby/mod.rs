@@ -179,12 +179,56 @@ pub fn creator_seat(seat: &str) -> Side {
     }
 }
 
-/// A game between two players, both seats held by their token hashes, listed for watching.
+/// How far apart two pool players' ratings may start being for a pairing.
+pub const RANGE_START: f64 = 100.0;
+/// How much that range widens each second a player waits.
+pub const RANGE_WIDENS_PER_S: f64 = 25.0;
+/// After this long in a pool, a player is paired with anyone (ms).
+pub const ANYONE_AFTER_MS: i64 = 20_000;
+
+/// How far from their rating a pool player accepts an opponent after waiting `waited_ms` (`None`: anyone).
+pub fn rating_range(waited_ms: i64) -> Option<f64> {
+    (waited_ms < ANYONE_AFTER_MS)
+        .then(|| RANGE_START + RANGE_WIDENS_PER_S * (waited_ms.max(0) as f64 / 1000.0))
+}
+
+/// A pool player as the pairing sees them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Candidate {
+    /// Their rating in the pool's variant (1500 before their first rated game).
+    pub rating: f64,
+    /// When they joined the pool, Unix ms.
+    pub joined_at: i64,
+}
+
+/// The index in `others` (longest waiting first) of `me`'s opponent at `now`: of those whose rating both
+/// accept (each one's range around their own rating, widening with their wait), the closest rating, the
+/// longest waiting among equals. `None`: nobody yet.
+pub fn choose_opponent(me: &Candidate, others: &[Candidate], now: i64) -> Option<usize> {
+    let accepts =
+        |c: &Candidate, gap: f64| rating_range(now - c.joined_at).is_none_or(|r| gap <= r);
+    others
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| {
+            let gap = (o.rating - me.rating).abs();
+            accepts(me, gap) && accepts(o, gap)
+        })
+        .min_by(|(i, a), (j, b)| {
+            let (ga, gb) = ((a.rating - me.rating).abs(), (b.rating - me.rating).abs());
+            ga.total_cmp(&gb).then(i.cmp(j))
+        })
+        .map(|(i, _)| i)
+}
+
+/// A game between two players, both seats held by their token hashes, listed for watching; rated when
+/// asked (and the players are two).
 pub fn lobby_game(
     variant: Variant,
     clock: Option<TimeControl>,
     hashes: [String; 2],
     players: [SeatPlayer; 2],
+    rated: bool,
 ) -> GameRow {
     let [south_hash, north_hash] = hashes;
     let mut row = GameRow::new(
@@ -195,6 +239,7 @@ pub fn lobby_game(
     );
     row.clock = clock;
     let [south, north] = players;
+    row.rated = rated && south.id != north.id;
     row.players = [Some(south), Some(north)];
     row.listed = true;
     row
@@ -515,10 +560,37 @@ impl Lobby {
             let Some(me) = waiting.iter().find(|e| e.id == id) else {
                 continue;
             };
-            // Ratings are not kept yet (issue 33): the longest waiting other player, any rating.
+            let players: Vec<&str> = waiting.iter().map(|e| e.player_id.as_str()).collect();
+            let ratings = self
+                .inner
+                .store
+                .ratings_of(place.pool.variant.name(), &players)
+                .await?;
+            let rating = |e: &PoolEntryRow| {
+                ratings
+                    .get(&e.player_id)
+                    .copied()
+                    .unwrap_or(crate::ratings::START_RATING)
+            };
+            let candidates: Vec<Candidate> = waiting
+                .iter()
+                .filter(|e| e.id != id && e.player_id != place.player_id && !paired.contains(&e.id))
+                .map(|e| Candidate {
+                    rating: rating(e),
+                    joined_at: e.joined_at,
+                })
+                .collect();
+            let me_now = Candidate {
+                rating: rating(me),
+                joined_at: me.joined_at,
+            };
+            let Some(pick) = choose_opponent(&me_now, &candidates, now) else {
+                continue;
+            };
             let Some(other) = waiting
                 .iter()
-                .find(|e| e.id != id && e.player_id != place.player_id && !paired.contains(&e.id))
+                .filter(|e| e.id != id && e.player_id != place.player_id && !paired.contains(&e.id))
+                .nth(pick)
             else {
                 continue;
             };
@@ -532,6 +604,7 @@ impl Lobby {
                 Some(place.pool.clock),
                 [south.token_hash.clone(), north.token_hash.clone()],
                 [seat_player(&south.player_id), seat_player(&north.player_id)],
+                place.pool.rated,
             );
             if self
                 .inner
@@ -595,5 +668,54 @@ async fn tick_while_alive(inner: Weak<Inner>) {
             () = tokio::time::sleep(wait) => {}
         }
         drop(poked);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(rating: f64, joined_at: i64) -> Candidate {
+        Candidate { rating, joined_at }
+    }
+
+    #[test]
+    fn the_range_widens_with_the_wait_then_takes_anyone() {
+        assert_eq!(rating_range(0), Some(RANGE_START));
+        assert_eq!(
+            rating_range(4_000),
+            Some(RANGE_START + 4.0 * RANGE_WIDENS_PER_S)
+        );
+        assert!(rating_range(ANYONE_AFTER_MS - 1).is_some());
+        assert_eq!(rating_range(ANYONE_AFTER_MS), None);
+    }
+
+    #[test]
+    fn the_closest_rating_is_paired_first_not_the_longest_waiting() {
+        let me = at(1500.0, 1_000);
+        let others = [at(1590.0, 0), at(1520.0, 500), at(1480.0, 900)];
+        assert_eq!(choose_opponent(&me, &others, 1_000), Some(1));
+        // Equally close: the longest waiting.
+        let tie = [at(1550.0, 0), at(1450.0, 10)];
+        assert_eq!(choose_opponent(&me, &tie, 1_000), Some(0));
+    }
+
+    #[test]
+    fn ratings_far_apart_wait_until_both_ranges_reach_or_anyone_goes() {
+        let me = at(1500.0, 0);
+        let far = [at(1900.0, 0)];
+        // 400 apart: both ranges must reach 400 (12 s of waiting at 25 a second beyond the first 100).
+        assert_eq!(choose_opponent(&me, &far, 0), None);
+        assert_eq!(choose_opponent(&me, &far, 11_000), None);
+        assert_eq!(choose_opponent(&me, &far, 12_000), Some(0));
+        // One who just came in does not take a far opponent who has waited long…
+        let newcomer = at(1500.0, 30_000);
+        assert_eq!(choose_opponent(&newcomer, &[at(2100.0, 0)], 30_000), None);
+        // …until it has waited long enough itself.
+        assert_eq!(
+            choose_opponent(&newcomer, &[at(2100.0, 0)], 30_000 + ANYONE_AFTER_MS),
+            Some(0)
+        );
+        assert_eq!(choose_opponent(&me, &[], 99_000), None);
     }
 }

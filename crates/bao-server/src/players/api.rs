@@ -8,7 +8,7 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use bao_protocol::{CreatedPlayer, NewPlayer, Profile, Rename};
+use bao_protocol::{CreatedPlayer, NewPlayer, Profile, RatingView, Rename};
 
 use super::names::{generated, validate};
 use super::{MaybeMe, Me, COOKIE};
@@ -54,11 +54,18 @@ fn cookie(
 
 async fn profile_of(state: &AppState, p: &PlayerRow) -> Result<Profile, AppError> {
     let games = state.store().player_game_count(&p.id).await?;
+    let ratings: BTreeMap<String, RatingView> = state
+        .store()
+        .player_ratings(&p.id)
+        .await?
+        .into_iter()
+        .map(|(variant, r)| (variant, r.view()))
+        .collect();
     Ok(Profile {
         id: p.id.clone(),
         name: p.name.clone(),
         created: p.created_at.saturating_mul(1000),
-        ratings: BTreeMap::new(),
+        ratings,
         games: u64::try_from(games).unwrap_or(0),
     })
 }
@@ -178,6 +185,17 @@ pub async fn delete_me(
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, clear)]).into_response())
 }
 
+/// Player `id`, unless unknown or deleted (404 `not_found`).
+pub async fn known_player(state: &AppState, id: &str) -> Result<PlayerRow, AppError> {
+    if !valid_id(id) {
+        return Err(AppError::NoSuchPlayer);
+    }
+    match state.store().player(id).await? {
+        Some(p) if !p.deleted => Ok(p),
+        _ => Err(AppError::NoSuchPlayer),
+    }
+}
+
 /// `GET /api/players/{id}`: a player's public profile.
 #[utoipa::path(
     get,
@@ -194,13 +212,55 @@ pub async fn get_player(
     State(state): State<AppState>,
     GameId(id): GameId,
 ) -> Result<Response, AppError> {
-    if !valid_id(&id) {
-        return Err(AppError::NoSuchPlayer);
+    let p = known_player(&state, &id).await?;
+    Ok(Json(profile_of(&state, &p).await?).into_response())
+}
+
+/// Most games an export lists.
+pub const EXPORT_GAMES: i64 = 10_000;
+
+/// `GET /api/players/me/export`: everything the server keeps about the request's player, as JSON to
+/// download (the key and any secret excepted: only their hashes are kept).
+#[utoipa::path(
+    get,
+    path = "/api/players/me/export",
+    operation_id = "exportMe",
+    tag = "players",
+    responses(
+        (status = 200, description = "the player's data, offered as a file to download", body = bao_protocol::PlayerExport,
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"bao-player-ID.json\"`"))),
+        MeErrors,
+    )
+)]
+pub async fn export_me(State(state): State<AppState>, me: Me) -> Result<Response, AppError> {
+    let store = state.store();
+    let ids = store
+        .player_games(&me.player.id, None, EXPORT_GAMES)
+        .await?;
+    let mut games = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(100) {
+        let chunk: Vec<&str> = chunk.iter().map(String::as_str).collect();
+        games.extend(store.summaries(&chunk).await?);
     }
-    match state.store().player(&id).await? {
-        Some(p) if !p.deleted => Ok(Json(profile_of(&state, &p).await?).into_response()),
-        _ => Err(AppError::NoSuchPlayer),
-    }
+    let export = bao_protocol::PlayerExport {
+        exported_at: crate::lobby::now_ms(),
+        player: profile_of(&state, &me.player).await?,
+        rating_history: store.rating_history(&me.player.id).await?,
+        games,
+    };
+    let disposition = format!("attachment; filename=\"bao-player-{}.json\"", me.player.id);
+    Ok((
+        [
+            (
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition)
+                    .unwrap_or_else(|_| HeaderValue::from_static("attachment")),
+            ),
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        ],
+        Json(export),
+    )
+        .into_response())
 }
 
 /// Most games answered in one page of `GET /api/players/{id}/games`.
@@ -231,13 +291,7 @@ pub async fn get_player_games(
     GameId(id): GameId,
     axum::extract::Query(q): axum::extract::Query<GamesQuery>,
 ) -> Result<Response, AppError> {
-    if !valid_id(&id) {
-        return Err(AppError::NoSuchPlayer);
-    }
-    match state.store().player(&id).await? {
-        Some(p) if !p.deleted => {}
-        _ => return Err(AppError::NoSuchPlayer),
-    }
+    known_player(&state, &id).await?;
     let ids = state
         .store()
         .player_games(&id, q.before, GAMES_PAGE)

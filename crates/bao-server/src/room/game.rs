@@ -74,6 +74,10 @@ pub struct Game {
     pub clock: Option<Clock>,
     /// The side whose takeback offer stands (it lapses when a move is played).
     pub takeback_offer: Option<Side>,
+    /// Whether the game counts for the ratings (then no move can be taken back).
+    pub rated: bool,
+    /// Once the rated game is over and counted: what it did to the two ratings.
+    pub ratings: Option<bao_protocol::GameRatings>,
     /// Unix ms less uptime ms (the server's total downtime before this start): turns the uptime instant
     /// stored with a move into the Unix ms clients are told, so that an old `moved` event sent again has its
     /// `at` in Unix ms (shifted by any downtime since, so that counting down from it matches what the
@@ -109,6 +113,8 @@ impl Game {
             rematch_event: None,
             clock: row.clock.map(|c| Clock::new(c, now.up)),
             takeback_offer: None,
+            rated: row.rated,
+            ratings: None,
             wall_offset: now.wall - now.up,
         };
         let last_clock = moves.last().and_then(|m| m.clock);
@@ -383,6 +389,8 @@ impl Game {
             share_url: share_url(public_url, &self.id),
             clock: self.clock_view(now),
             takeback_offered_by: self.takeback_offer,
+            rated: self.rated,
+            ratings: self.ratings,
         }
     }
 

@@ -203,17 +203,27 @@ impl Room {
         self.game.status = status;
         self.log.publish(text, None);
         if let Some(o) = outcome {
-            self.end(o);
+            self.end(o).await;
         }
         self.deps.metrics.move_played(started.elapsed());
         self.maybe_think();
         Ok(())
     }
 
-    /// Publishes the end of the game (already written), with its clock stopped.
-    pub(super) fn end(&mut self, o: Outcome) {
+    /// Publishes the end of the game (already written), with its clock stopped; a rated game is counted for
+    /// the ratings first, so that `ended` carries the change (if the database cannot take it now, the game is
+    /// counted later by the ratings sweep, and `ended` goes out without it).
+    pub(super) async fn end(&mut self, o: Outcome) {
         self.game.status = Status::Finished;
         self.game.outcome = Some(o);
+        if self.game.rated {
+            match self.deps.store.settle_ratings(&self.game.id).await {
+                Ok(ratings) => self.game.ratings = ratings,
+                Err(e) => {
+                    tracing::warn!(game = %self.game.id, "the ratings are counted later: {e}")
+                }
+            }
+        }
         let now = self.deps.store.time().now();
         if let Some(c) = &mut self.game.clock {
             c.stop(now.up);
@@ -223,6 +233,7 @@ impl Room {
             v,
             result: o,
             clock: self.game.clock_view(now),
+            ratings: self.game.ratings,
         });
     }
 
@@ -235,7 +246,7 @@ impl Room {
         let v = self.log.next_v();
         self.deps.store.finish(&self.game.id, o, v as i64).await?;
         self.log.stored(v);
-        self.end(o);
+        self.end(o).await;
         Ok(None)
     }
 
@@ -285,6 +296,8 @@ impl Room {
         });
         let mut row = GameRow::new(self.game.variant, kinds, hashes, self.game.level);
         row.rematch_of = Some(self.game.id.clone());
+        // The rematch of a rated game is rated too (as on lichess).
+        row.rated = self.game.rated;
         // The players swap with their seats.
         row.players =
             Side::ALL.map(|new_side| self.game.players[new_side.opponent().index()].clone());

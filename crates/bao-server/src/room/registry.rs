@@ -140,8 +140,24 @@ impl Rooms {
         let Some((game, moves)) = self.inner.deps.store.load(id).await? else {
             return Err(AppError::NotFound);
         };
+        // A rated game that ended without being counted (its node stopped between the two writes) is counted
+        // now; a counted one shows its change.
+        let ratings = if game.rated && game.status == bao_protocol::Status::Finished {
+            self.inner
+                .deps
+                .store
+                .settle_ratings(id)
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::warn!(game = %id, "the ratings are counted later: {e}");
+                    None
+                })
+        } else {
+            None
+        };
         let generation = self.inner.next_generation.fetch_add(1, Ordering::Relaxed);
-        let prepared = Room::from_rows(self.clone(), generation, game, moves)?;
+        let mut prepared = Room::from_rows(self.clone(), generation, game, moves)?;
+        prepared.game.ratings = ratings;
         let task = {
             let mut map = self
                 .inner

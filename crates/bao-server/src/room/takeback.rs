@@ -30,7 +30,7 @@ impl Room {
         if let Some(c) = &self.computer {
             c.stop();
         }
-        self.end(o);
+        self.end(o).await;
         Ok(None)
     }
 
@@ -46,6 +46,11 @@ impl Room {
                 ))
             }
             Status::Playing => {}
+        }
+        if self.game.rated {
+            return Err(AppError::BadMessage(
+                "moves cannot be taken back in a rated game".into(),
+            ));
         }
         let other = seat.opponent();
         if self.game.takeback_offer == Some(other) {

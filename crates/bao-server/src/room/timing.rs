@@ -155,7 +155,7 @@ impl Room {
         if let Some(c) = &self.computer {
             c.stop();
         }
-        self.end(o);
+        self.end(o).await;
         tracing::debug!(game = %self.game.id, reason = o.reason.name(), "ended by the clock");
     }
 }

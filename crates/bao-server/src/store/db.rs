@@ -107,6 +107,8 @@ pub(super) trait Cols {
     fn text(&self, col: &str) -> Result<Option<String>, StoreError>;
     /// An integer column (NULL: `None`).
     fn int(&self, col: &str) -> Result<Option<i64>, StoreError>;
+    /// A floating-point column (NULL: `None`).
+    fn float(&self, col: &str) -> Result<Option<f64>, StoreError>;
 }
 
 impl Cols for SqliteRow {
@@ -114,6 +116,9 @@ impl Cols for SqliteRow {
         self.try_get(col).map_err(StoreError::from)
     }
     fn int(&self, col: &str) -> Result<Option<i64>, StoreError> {
+        self.try_get(col).map_err(StoreError::from)
+    }
+    fn float(&self, col: &str) -> Result<Option<f64>, StoreError> {
         self.try_get(col).map_err(StoreError::from)
     }
 }
@@ -133,6 +138,9 @@ impl Cols for PgRow {
                 .map_err(StoreError::from),
             Err(e) => Err(StoreError::from(e)),
         }
+    }
+    fn float(&self, col: &str) -> Result<Option<f64>, StoreError> {
+        self.try_get(col).map_err(StoreError::from)
     }
 }
 

@@ -22,6 +22,7 @@ mod migrations;
 mod players;
 mod postgres;
 mod queries;
+mod ratings;
 mod reviews;
 mod rows;
 mod sqlite;

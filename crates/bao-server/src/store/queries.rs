@@ -199,11 +199,16 @@ impl Store {
             let row = sqlx::query(
                 "SELECT g.id, g.variant, g.created_at, g.south_kind, g.north_kind, g.south_token_hash, \
                  g.north_token_hash, g.level, g.status, g.result_winner, g.result_reason, g.v, \
-                 g.rematch_of, g.rematch_game, g.closed_v, g.clock, g.listed, \
+                 g.rematch_of, g.rematch_game, g.closed_v, g.clock, g.listed, g.rated, \
                  g.south_player, sp.name AS south_name, sp.deleted_at AS south_deleted, \
-                 g.north_player, np.name AS north_name, np.deleted_at AS north_deleted \
+                 sr.rating AS south_rating, \
+                 g.north_player, np.name AS north_name, np.deleted_at AS north_deleted, \
+                 nr.rating AS north_rating \
                  FROM games g LEFT JOIN players sp ON sp.id = g.south_player \
-                 LEFT JOIN players np ON np.id = g.north_player WHERE g.id = $1",
+                 LEFT JOIN players np ON np.id = g.north_player \
+                 LEFT JOIN ratings sr ON sr.player_id = g.south_player AND sr.variant = g.variant \
+                 LEFT JOIN ratings nr ON nr.player_id = g.north_player AND nr.variant = g.variant \
+                 WHERE g.id = $1",
             )
             .bind(id)
             .fetch_optional(p)

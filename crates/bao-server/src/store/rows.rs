@@ -43,6 +43,8 @@ pub struct GameRow {
     pub players: [Option<SeatPlayer>; 2],
     /// Whether the game is listed for watching (`/watch`, `GET /api/games/live`).
     pub listed: bool,
+    /// Whether the game counts for the ratings (a rated seek or pool between two players).
+    pub rated: bool,
 }
 
 impl GameRow {
@@ -77,6 +79,7 @@ impl GameRow {
             clock: None,
             players: [None, None],
             listed: false,
+            rated: false,
         }
     }
 }
@@ -133,8 +136,9 @@ macro_rules! insert_game_row {
         sqlx::query(
             "INSERT INTO games (id, variant, created_at, updated_at, south_kind, north_kind, \
              south_token_hash, north_token_hash, level, status, result_winner, result_reason, v, \
-             rematch_of, rematch_game, closed_v, clock, south_player, north_player, listed) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16, $17, $18, $19)",
+             rematch_of, rematch_game, closed_v, clock, south_player, north_player, listed, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $13, $16, $17, $18, $19, \
+             $20)",
         )
         .bind(&g.id)
         .bind(g.variant.name())
@@ -158,6 +162,7 @@ macro_rules! insert_game_row {
         .bind(g.players[0].as_ref().map(|p| p.id.as_str()))
         .bind(g.players[1].as_ref().map(|p| p.id.as_str()))
         .bind(i64::from(g.listed))
+        .bind(i64::from(g.rated))
         .execute($db)
         .await
         .map(|_| ())
@@ -215,12 +220,13 @@ pub(super) fn game_row(row: &impl Cols) -> Result<GameRow, StoreError> {
         clock,
         players: [seat_player(row, "south")?, seat_player(row, "north")?],
         listed: row.int("listed")?.unwrap_or(0) != 0,
+        rated: row.int("rated")?.unwrap_or(0) != 0,
         id,
     })
 }
 
-/// The player of one seat from the columns `{side}_player`, `{side}_name` and `{side}_deleted` (the load's
-/// join of `players`), if the seat has one.
+/// The player of one seat from the columns `{side}_player`, `{side}_name`, `{side}_deleted` and
+/// `{side}_rating` (the load's joins of `players` and `ratings`), if the seat has one.
 pub(super) fn seat_player(row: &impl Cols, side: &str) -> Result<Option<SeatPlayer>, StoreError> {
     let Some(id) = row.text(&format!("{side}_player"))? else {
         return Ok(None);
@@ -228,7 +234,9 @@ pub(super) fn seat_player(row: &impl Cols, side: &str) -> Result<Option<SeatPlay
     Ok(Some(SeatPlayer {
         id,
         name: row.text(&format!("{side}_name"))?.unwrap_or_default(),
-        rating: None,
+        rating: row
+            .float(&format!("{side}_rating"))?
+            .map(|r| r.round().clamp(0.0, f64::from(u32::MAX)) as u32),
         deleted: row.int(&format!("{side}_deleted"))?.is_some(),
     }))
 }

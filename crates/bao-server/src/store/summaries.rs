@@ -26,17 +26,21 @@ impl Store {
         // The number of moves and the last move's clock (the clock after it) of each game.
         let sql = format!(
             "SELECT g.id, g.variant, g.status, g.result_winner, g.result_reason, g.clock, \
-             g.level, g.created_at, g.south_kind, g.north_kind, \
+             g.level, g.created_at, g.south_kind, g.north_kind, g.rated, \
              CASE WHEN g.south_token_hash IS NULL THEN 0 ELSE 1 END AS south_held, \
              CASE WHEN g.north_token_hash IS NULL THEN 0 ELSE 1 END AS north_held, \
              g.south_player, sp.name AS south_name, sp.deleted_at AS south_deleted, \
+             sr.rating AS south_rating, \
              g.north_player, np.name AS north_name, np.deleted_at AS north_deleted, \
+             nr.rating AS north_rating, \
              (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS n, \
              l.south_ms, l.north_ms, l.clock_at \
              FROM games g LEFT JOIN moves l ON l.game_id = g.id \
              AND l.ply = (SELECT MAX(ply) FROM moves WHERE game_id = g.id) \
              LEFT JOIN players sp ON sp.id = g.south_player \
              LEFT JOIN players np ON np.id = g.north_player \
+             LEFT JOIN ratings sr ON sr.player_id = g.south_player AND sr.variant = g.variant \
+             LEFT JOIN ratings nr ON nr.player_id = g.north_player AND nr.variant = g.variant \
              WHERE g.id IN ({marks})"
         );
         let now = self.time().now();
@@ -126,5 +130,6 @@ fn summary_row(r: &impl Cols, now: super::Now) -> Result<GameSummary, StoreError
         result,
         clock: clock.transpose()?,
         moves,
+        rated: get_i("rated")?.unwrap_or(0) != 0,
     })
 }

@@ -1530,3 +1530,119 @@ async fn a_node_cut_off_from_nats_gives_its_games_up_within_seconds() {
     }
     t.play(&a, &id, ply, 2).await;
 }
+
+/// `POST path` on node `at` as the player of `key`: the status and the JSON answer.
+async fn post_as(at: &str, key: &str, path: &str, body: Value) -> (u16, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("http://{at}{path}"))
+        .bearer_auth(key)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn a_rated_game_resigned_as_its_owner_dies_is_counted_once() {
+    let Some(db) = TestDb::create().await else {
+        return;
+    };
+    let dirs = dirs();
+    let Some(nodes) = three_nodes(&db, &dirs) else {
+        return;
+    };
+    // Two players; a rated seek on the first node, accepted on the second.
+    let new_player = |at: String, name: &str| {
+        let body = json!({ "name": name });
+        async move { post_json(&format!("http://{at}/api/players"), &body).await }
+    };
+    let asha = new_player(nodes[0].addr.clone(), "Asha").await;
+    let baraka = new_player(nodes[1].addr.clone(), "Baraka").await;
+    let key = |p: &Value| p["key"].as_str().unwrap().to_owned();
+    let mut lobby = {
+        let url = format!("ws://{}/ws/lobby", nodes[0].addr);
+        let (stream, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Ws { stream }
+    };
+    lobby
+        .send(json!({ "t": "hello", "player": key(&asha) }))
+        .await;
+    lobby.recv_t("seeks").await;
+    let clock = json!({ "kind": "correspondence", "days": 2 });
+    let seek = json!({ "variant": "kujifunza", "clock": clock, "seat": "south", "rated": true });
+    let (status, seek) = post_as(&nodes[0].addr, &key(&asha), "/api/seeks", seek).await;
+    assert_eq!(status, 201, "{seek}");
+    let accept = format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap());
+    let (status, took) = post_as(&nodes[1].addr, &key(&baraka), &accept, json!({})).await;
+    assert_eq!(status, 201, "{took}");
+    let paired = lobby.recv_t("paired").await;
+    let mut g = Game {
+        db,
+        _dirs: dirs,
+        nodes,
+        id: took["game"].as_str().unwrap().to_owned(),
+        south: paired["token"].as_str().unwrap().to_owned(),
+        north: took["token"].as_str().unwrap().to_owned(),
+    };
+    let id = g.id.clone();
+    let mut t = g.seat([0, 1, 2], 0).await;
+    t.play(g.addr(1), &id, 0, 2).await;
+
+    // North resigns and the game's node is killed at once: the end may or may not have been written, and
+    // counted, before it died.
+    t.north.send(json!({"t": "resign"})).await;
+    let dead = g.kill_owner().await;
+    drop(t);
+    let alive: Vec<usize> = (0..3).filter(|i| *i != dead).collect();
+    // North comes back on a node that lives (which loads the game, counting a rated end left uncounted) and
+    // resigns again if the first did not land.
+    let started = Instant::now();
+    let ended = loop {
+        assert!(
+            started.elapsed() < FAILOVER * 2,
+            "the game was never taken over"
+        );
+        let mut north = ws_connect(g.addr(alive[0]), &id).await;
+        north.hello(Some(&g.north), 0).await;
+        let snap = north.recv_t("snapshot").await;
+        if snap["game"]["status"] == "finished" {
+            break snap["game"].clone();
+        }
+        north.send(json!({"t": "resign"})).await;
+        match north.next().await {
+            Got::Json(m) if m["t"] == "ended" => break m,
+            _ => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    };
+    assert_eq!(ended["result"]["winner"], "south", "{ended}");
+    assert_eq!(
+        ended["ratings"]["south"],
+        json!({"before": 1500, "after": 1662}),
+        "{ended}"
+    );
+    // Both nodes that live, and the database: one count.
+    for &i in &alive {
+        let profile: Value = reqwest::get(format!(
+            "http://{}/api/players/{}",
+            g.addr(i),
+            asha["id"].as_str().unwrap()
+        ))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+        assert_eq!(profile["ratings"]["kujifunza"]["games"], 1, "{profile}");
+        assert_eq!(profile["ratings"]["kujifunza"]["rating"], 1662.0);
+    }
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(&g.db.url).await.unwrap();
+    let (changes,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM rating_changes WHERE game_id = $1")
+            .bind(&id)
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
+    assert_eq!(changes, 2, "one change for each player, once");
+}

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 /// A new player on `s`: its id and key.
-async fn player(s: &Server, name: &str) -> (String, String) {
+pub(crate) async fn player(s: &Server, name: &str) -> (String, String) {
     let (status, p) = s.post("/api/players", json!({ "name": name })).await;
     assert_eq!(status, 201, "{p}");
     (
@@ -25,7 +25,7 @@ async fn player(s: &Server, name: &str) -> (String, String) {
 }
 
 /// `method path` with `body` as the player of `key`: the status, the `Retry-After` and the JSON answer.
-async fn as_player(
+pub(crate) async fn as_player(
     s: &Server,
     key: &str,
     method: reqwest::Method,
@@ -48,20 +48,20 @@ async fn as_player(
     (status, retry, r.json().await.unwrap_or(Value::Null))
 }
 
-async fn open_seek(s: &Server, key: &str, body: Value) -> String {
+pub(crate) async fn open_seek(s: &Server, key: &str, body: Value) -> String {
     let (status, _, v) = as_player(s, key, reqwest::Method::POST, "/api/seeks", Some(body)).await;
     assert_eq!(status, 201, "{v}");
     v["id"].as_str().unwrap().to_owned()
 }
 
-async fn accept(s: &Server, key: &str, seek: &str) -> (u16, Value) {
+pub(crate) async fn accept(s: &Server, key: &str, seek: &str) -> (u16, Value) {
     let path = format!("/api/seeks/{seek}/accept");
     let (status, _, v) = as_player(s, key, reqwest::Method::POST, &path, Some(json!({}))).await;
     (status, v)
 }
 
 /// A lobby socket on `s` that said hello (as the player of `key`, or watching); the `seeks` it was sent.
-async fn lobby(s: &Server, key: Option<&str>) -> (Ws, Value) {
+pub(crate) async fn lobby(s: &Server, key: Option<&str>) -> (Ws, Value) {
     let url = format!("ws://{}/ws/lobby", s.addr);
     let (stream, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url))
         .await
@@ -78,7 +78,7 @@ async fn lobby(s: &Server, key: Option<&str>) -> (Ws, Value) {
 }
 
 /// The messages of `ws` until one of type `t`, or `None` when none comes `within`.
-async fn within(ws: &mut Ws, t: &str, within: Duration) -> Option<Value> {
+pub(crate) async fn within(ws: &mut Ws, t: &str, within: Duration) -> Option<Value> {
     use futures_util::StreamExt;
     let until = Instant::now() + within;
     loop {

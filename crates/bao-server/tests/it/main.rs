@@ -23,6 +23,7 @@ mod postgres;
 mod protocol;
 mod puzzles;
 mod qr;
+mod ratings;
 mod release;
 mod review;
 mod say;

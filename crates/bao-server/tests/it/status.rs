@@ -76,7 +76,7 @@ async fn the_status_of_each_known_game_in_the_order_asked() {
             keys,
             [
                 "id", "variant", "status", "to_move", "result", "clock", "moves", "seats", "level",
-                "created"
+                "created", "rated"
             ],
             "{g}"
         );

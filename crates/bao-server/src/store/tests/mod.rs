@@ -4,6 +4,7 @@
 mod games;
 mod group;
 mod leases;
+mod ratings;
 
 use bao_core::Variant;
 use bao_protocol::{SeatKind, Status};
