@@ -303,6 +303,8 @@ pub struct StoreMetrics {
     /// Leases of games taken over from another node that had not given them back (it died, froze or lost
     /// the database for longer than `--lease-ms`).
     pub lease_takeovers: Counter,
+    /// Rated games counted for the ratings by this node (each game once, by whichever node counts it).
+    pub rated_games_counted: Counter,
 }
 
 impl Default for StoreMetrics {
@@ -311,6 +313,7 @@ impl Default for StoreMetrics {
             commit_seconds: Histogram::new(COMMIT_BUCKETS),
             write_errors: Counter::default(),
             lease_takeovers: Counter::default(),
+            rated_games_counted: Counter::default(),
         }
     }
 }
@@ -491,6 +494,11 @@ impl Metrics {
             "bao_lease_takeovers",
             "Game leases taken over from another node that had not given them back",
             store.lease_takeovers.clone(),
+        );
+        r.register(
+            "bao_rated_games_counted",
+            "Rated games this node counted for the players' ratings",
+            store.rated_games_counted.clone(),
         );
         r.register(
             "bao_cluster_forwarded_requests",
@@ -711,6 +719,7 @@ mod tests {
         cluster.forwarded(Outcome::NoOwner);
         cluster.relayed_events.inc();
         store.lease_takeovers.inc();
+        store.rated_games_counted.inc();
         let text = m.render(AtScrape {
             relays: 2,
             nats_lost: true,
@@ -728,6 +737,7 @@ mod tests {
             "bao_cluster_served_requests_total 0",
             "bao_cluster_relays 2",
             "bao_lease_takeovers_total 1",
+            "bao_rated_games_counted_total 1",
             "bao_nats_lost 1",
             "bao_games_capacity 500",
             "bao_node_info{node=\"a\"} 1",

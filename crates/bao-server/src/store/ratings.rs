@@ -59,7 +59,7 @@ impl Store {
         let mut w = self.writer(&what).await?;
         let r = on_conn!(&mut w.conn, c => async {
             let mut tx = c.begin().await?;
-            let claimed = sqlx::query(
+            let claim = sqlx::query(
                 "UPDATE games SET rating_applied = 1 WHERE id = $1 AND rated = 1 AND rating_applied = 0 \
                  AND status = 'finished' AND result_reason IS NOT NULL AND result_reason <> 'aborted' \
                  AND south_player IS NOT NULL AND north_player IS NOT NULL AND south_player <> north_player \
@@ -68,7 +68,8 @@ impl Store {
             .bind(id)
             .fetch_optional(&mut *tx)
             .await?;
-            if let Some(g) = claimed {
+            let counted = claim.is_some();
+            if let Some(g) = claim {
                 let variant: String = g.try_get("variant")?;
                 let south: String = g.try_get("south_player")?;
                 let north: String = g.try_get("north_player")?;
@@ -147,10 +148,12 @@ impl Store {
                     .await?;
                 }
             }
-            tx.commit().await
+            tx.commit().await.map(|()| counted)
         }
         .await);
-        self.settle(w, &what, r)?;
+        if self.settle(w, &what, r)? {
+            self.metrics.rated_games_counted.inc();
+        }
         self.game_ratings(id).await
     }
 

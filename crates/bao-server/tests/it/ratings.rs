@@ -148,6 +148,7 @@ async fn a_rated_game_changes_both_ratings_once_and_every_view_shows_it() {
     )
     .await;
     assert_eq!(status, 401);
+    assert_eq!(s.metric("bao_rated_games_counted_total").await, 1.0);
     a.close().await;
     b.close().await;
 
@@ -160,6 +161,11 @@ async fn a_rated_game_changes_both_ratings_once_and_every_view_shows_it() {
     assert_eq!(
         profile["ratings"]["kiswahili"]["games"], 1,
         "counted once: {profile}"
+    );
+    assert_eq!(
+        s.metric("bao_rated_games_counted_total").await,
+        0.0,
+        "nothing counted again"
     );
 }
 
