@@ -15,6 +15,10 @@ export class GameState {
      * snapshot carried are missing until fetched (see `missing`). */
     this.history = [];
     this.rematch = { mine: false, theirs: false, game: null };
+    /** A rated game's rating changes once it is over (`ended`'s `ratings`, or the snapshot's when it carries them):
+     * `{ south: { before, after }, north: { before, after } }`, or null. Kept apart from `game`, which each snapshot
+     * replaces: a snapshot that does not carry them must not forget what `ended` said. */
+    this.ratings = null;
     /** The share link: the server's public address when it has one configured (behind a proxy). */
     this.shareUrl = '';
     /** The move sent and not yet confirmed: { ply, move }. */
@@ -79,7 +83,10 @@ export class GameState {
       // The computer's level, and the clock (for its time control: the running times are clock.js's).
       level: snap.level || null,
       control: snap.clock || null,
+      // Whether the game counts for the players' ratings (servers before ratings do not say: not rated).
+      rated: snap.rated === true,
     };
+    if (snap.ratings) this.ratings = snap.ratings;
     this.v = snap.v;
     // Traces of moves the snapshot still has stay (a takeback may have removed the last ones).
     if (this.traces.length > snap.moves.length) this.traces.length = snap.moves.length;
@@ -134,6 +141,7 @@ export class GameState {
     this.game.legal = [];
     this.game.blocked = {};
     this.pending = null;
+    if (msg.ratings) this.ratings = msg.ratings;
   }
 
   /** Takes `presence`; also a resent one, which can only repeat what the page already has. */

@@ -131,14 +131,21 @@ export class GameView {
       if (!who) {
         who = document.createElement('span');
         who.dataset.role = 'player';
-        pname.replaceChildren(who, document.createElement('span'));
+        const rating = document.createElement('span');
+        rating.className = 'prating';
+        pname.replaceChildren(who, rating, document.createElement('span'));
       }
       who.dataset.side = side;
       who.textContent = sideName(state, side);
       if (seat.player && !seat.player.deleted) who.dataset.player = seat.player.id;
       else delete who.dataset.player;
-      if (seat.player && seat.player.rating != null) who.dataset.rating = String(seat.player.rating);
+      // The rating only in a rated game (ui.md): in a casual one it is not at stake.
+      const rated = g.rated && seat.player && seat.player.rating != null;
+      if (rated) who.dataset.rating = String(seat.player.rating);
       else delete who.dataset.rating;
+      const ratingBox = /** @type {HTMLElement} */ (who.nextElementSibling);
+      ratingBox.textContent = rated ? ` (${seat.player.rating})` : '';
+      ratingBox.title = rated ? t('rating.title') : '';
       who.toggleAttribute('data-online', taken && online);
       /** @type {HTMLElement} */ (pname.lastElementChild).textContent = ` · ${taken ? t(online ? 'presence.online' : 'presence.offline') : t('presence.free')}`;
       el.classList.toggle('turn', !g.result && g.status === 'playing' && g.position.to_move === side);
@@ -222,6 +229,7 @@ export class GameView {
     else delete res.dataset.winner;
     $('[data-role=result-title]').textContent = resultHeading(state);
     $('[data-role=result-detail]').textContent = resultDetail(state);
+    this.renderRatingChanges();
     const player = state.you !== 'spectator';
     const rematch = $('button[data-action=rematch]');
     rematch.hidden = !player || !!state.rematch.game;
@@ -238,6 +246,30 @@ export class GameView {
     link.hidden = !state.rematch.game;
     if (state.rematch.game) link.href = `/g/${encodeURIComponent(state.rematch.game)}`;
     $('a[data-action=new-game]').href = `/?variant=${encodeURIComponent(g.variant)}`;
+  }
+
+  /** A rated game's rating changes, each player's on a line of its own: "Amani: 1500 → 1512 (+12)". */
+  renderRatingChanges() {
+    const { state } = this;
+    const box = $('[data-role=rating-changes]');
+    const r = state.ratings;
+    const lines = r
+      ? ['south', 'north']
+          .filter((side) => r[side] && Number.isFinite(r[side].before) && Number.isFinite(r[side].after))
+          .map((side) => {
+            const before = Math.round(r[side].before);
+            const after = Math.round(r[side].after);
+            const diff = after - before;
+            const li = document.createElement('li');
+            li.dataset.side = side;
+            li.dataset.before = String(before);
+            li.dataset.after = String(after);
+            li.textContent = t('rating.change', { name: sideName(state, side), before, after, diff: diff > 0 ? `+${diff}` : diff < 0 ? `\u2212${-diff}` : '\u00b10' });
+            return li;
+          })
+      : [];
+    box.querySelector('ul').replaceChildren(...lines);
+    box.hidden = lines.length === 0;
   }
 
   /** Brings the result box, with the opponent's rematch offer in it, into view. */
