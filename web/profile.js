@@ -17,7 +17,14 @@ const PAGE = 50;
 /** The module of the account's controls, named in a variable: the page works (without them) where it is missing. */
 const ACCOUNT_MODULE = '/passkeys.js';
 
-const id = decodeURIComponent(location.pathname.replace(/^\/@\//, '').replace(/\/$/, ''));
+/** The page's player id, from the address (`/@/{id}`); empty when it cannot be read, which no player has. */
+const id = (() => {
+  try {
+    return decodeURIComponent(location.pathname.replace(/^\/@\//, '').replace(/\/$/, ''));
+  } catch {
+    return '';
+  }
+})();
 
 /** @type {any} the profile as the server gave it (null: none, or not loaded yet) */
 let profile = null;

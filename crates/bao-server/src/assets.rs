@@ -87,8 +87,9 @@ pub async fn watch_page(headers: HeaderMap) -> Response {
 }
 
 /// `GET /@/{id}`: a player's profile page. Served for any id: the page asks `GET /api/players/{id}` and says
-/// when there is no such player (a deleted one too), in the visitor's language.
-pub async fn profile_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
+/// when there is no such player (a deleted one too), in the visitor's language. The id is not extracted: one that
+/// is not even UTF-8 once decoded gets the page too, rather than a bare 400.
+pub async fn profile_page(headers: HeaderMap) -> Response {
     file("profile.html", &headers)
 }
 

@@ -193,7 +193,7 @@ test('an unknown or malformed id says there is no such player, in every language
   for (const lang of LANGS) {
     const dict = await words(lang, 'profile');
     const page = await newPage({ lang });
-    for (const id of ['nosuchplayer', 'x', '%3Cb%3E']) {
+    for (const id of ['nosuchplayer', 'x', '%3Cb%3E', '%E0%A4%A']) {
       await openProfile(page, id);
       await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       assert.equal(await page.textContent('[data-role=profile-missing] h1'), dict['profile.missingTitle'], `${lang} ${id}`);

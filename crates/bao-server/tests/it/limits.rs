@@ -333,6 +333,7 @@ async fn the_profile_and_leaderboard_pages_are_served() {
         for (path, marker) in [
             ("/@/abcdefabcdef", "/profile.js"),
             ("/@/no-such-player", "/profile.js"),
+            ("/@/%E0%A4%A", "/profile.js"),
             ("/leaderboard", "/leaderboard.js"),
             ("/leaderboard?variant=kimasai", "/leaderboard.js"),
         ] {
