@@ -23,7 +23,12 @@ export function asPlayer(base, player, path, { method, body } = {}) {
 /** Makes the browser context `ctx` act as `player` on `base`: its cookie, and the marker that says it has one. */
 export async function becomePlayer(ctx, base, player) {
   await ctx.addCookies([{ name: 'bao_player', value: player.key, url: base, httpOnly: true, sameSite: 'Lax' }]);
-  await ctx.addInitScript((id) => localStorage.setItem('bao.player', id), player.id);
+  // Once a tab: a page that deletes or forgets the player must find the marker gone after a reload.
+  await ctx.addInitScript((id) => {
+    if (sessionStorage.getItem('bao.test.player') === id) return;
+    sessionStorage.setItem('bao.test.player', id);
+    localStorage.setItem('bao.player', id);
+  }, player.id);
 }
 
 /** A game created by `player` (`opts`: POST /api/games's body) and, when `joiner` is given, joined by them. */
