@@ -7,7 +7,7 @@ const NS = 'http://www.w3.org/2000/svg';
 const W = 300;
 const H = 72;
 /** Room on the right for the labels, and above and below the line. */
-const LABEL_W = 44;
+const LABEL_W = 48;
 const PAD = 8;
 /** The smallest rating span drawn: a few points up and down must not look like a cliff. */
 const MIN_SPAN = 40;
@@ -55,8 +55,8 @@ export function ratingGraph(points, label) {
   const maxR = Math.max(...ratings);
   for (const [r, cls] of /** @type {Array<[number, string]>} */ ([[maxR, 'hi'], [minR, 'lo']])) {
     // The lowest only when it is not written over the highest.
-    if (cls === 'lo' && y(minR) - y(maxR) < 12) continue;
-    const text = el('text', { class: `label ${cls}`, x: W - PAD, y: (y(r) + 4).toFixed(1) });
+    if (cls === 'lo' && y(minR) - y(maxR) < 15) continue;
+    const text = el('text', { class: `label ${cls}`, x: W - 2, y: (y(r) + 5).toFixed(1) });
     text.textContent = String(Math.round(r));
     svg.append(text);
   }
