@@ -10,6 +10,8 @@ import { moveMarks, renderNarration } from '/shared/narration.js';
 import { Attention } from '/game/attention.js';
 import { sideName, statusLine, resultHeading, resultDetail, stageText, stageHelp } from '/shared/words.js';
 
+/** The rating every player starts a variant with (protocol.md, "Ratings and leaderboards"). */
+const START_RATING = 1500;
 /** How long a message next to the board stays. */
 const MESSAGE_MS = 8000;
 
@@ -139,12 +141,14 @@ export class GameView {
       who.textContent = sideName(state, side);
       if (seat.player && !seat.player.deleted) who.dataset.player = seat.player.id;
       else delete who.dataset.player;
-      // The rating only in a rated game (ui.md): in a casual one it is not at stake.
-      const rated = g.rated && seat.player && seat.player.rating != null;
-      if (rated) who.dataset.rating = String(seat.player.rating);
+      // The rating only in a rated game (ui.md): in a casual one it is not at stake. Before a player's first rated
+      // game of the variant the server has none (`null`): they start at Glicko-2's 1500, shown as provisional.
+      const rated = g.rated && seat.player && !seat.player.deleted;
+      const rating = rated ? (seat.player.rating ?? START_RATING) : null;
+      if (rated) who.dataset.rating = String(rating);
       else delete who.dataset.rating;
       const ratingBox = /** @type {HTMLElement} */ (who.nextElementSibling);
-      ratingBox.textContent = rated ? ` (${seat.player.rating})` : '';
+      ratingBox.textContent = rated ? ` (${rating}${seat.player.rating == null ? '?' : ''})` : '';
       ratingBox.title = rated ? t('rating.title') : '';
       who.toggleAttribute('data-online', taken && online);
       /** @type {HTMLElement} */ (pname.lastElementChild).textContent = ` · ${taken ? t(online ? 'presence.online' : 'presence.offline') : t('presence.free')}`;

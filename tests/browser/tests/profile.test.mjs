@@ -269,7 +269,10 @@ test('with rated games: each rated variant\'s rating, "?" while provisional, a g
   for (const side of ['south', 'north']) {
     const sel = `[data-role=player][data-side=${side}]`;
     await watcher.waitForSelector(`${sel}[data-player]`);
-    assert.equal(await watcher.getAttribute(sel, 'data-rating'), String(before.seats[side].player.rating), side);
+    // Their first rated game of the variant: no rating yet, shown as the start, 1500 (provisional).
+    assert.equal(before.seats[side].player.rating, null, side);
+    assert.equal(await watcher.getAttribute(sel, 'data-rating'), '1500', side);
+    assert.equal(await watcher.$eval(sel, (el) => el.nextElementSibling.textContent), ' (1500?)', side);
   }
   await resignOver(helper, { id: game.game, token: game.tokens[game.loserSeat] });
   await watcher.waitForSelector('[data-role=rating-changes]:not([hidden]) li');
@@ -279,6 +282,10 @@ test('with rated games: each rated variant\'s rating, "?" while provisional, a g
   assert.match(winnerLine, /^Fatuma \(you\): \d+ → \d+ \(\+\d+\)$/);
   assert.match(changes.find((c) => c.startsWith('Gari')), /^Gari: \d+ → \d+ \(−\d+\)$/);
   await watcher.screenshot({ path: `${SHOTS}/game-rating-changes.png` });
+  // After a reload the snapshot of the counted game brings the same changes.
+  await watcher.reload();
+  await watcher.waitForSelector('[data-role=rating-changes]:not([hidden]) li');
+  assert.deepEqual(await watcher.$$eval('[data-role=rating-changes] li', (lis) => lis.map((li) => li.textContent)), changes);
 });
 
 test('the own profile on a phone and on a desktop, without sideways scrolling', async () => {
