@@ -98,7 +98,8 @@ function renderRatings() {
       note.textContent = r.provisional ? t('profile.provisional') : t('profile.deviation', { d: Math.round(r.deviation) });
       card.append(head, value, note);
       const points = Array.isArray(history[v]) ? history[v] : [];
-      const graph = ratingGraph(
+      // A line needs two ratings: after one game the number says it all.
+      const graph = points.length < 2 ? null : ratingGraph(
         points,
         t('profile.graph', { variant: t(`variant.${v}`), from: Math.round(points[0]?.rating ?? r.rating), to: Math.round(r.rating), n: points.length }),
       );
@@ -150,8 +151,8 @@ function opponent(g, seat) {
     a.href = `/@/${encodeURIComponent(other.player.id)}`;
     a.dataset.opponent = other.player.id;
     a.textContent = other.player.name;
+    // Without their rating: a summary has today's, not the one the game was played at.
     span.append(a);
-    if (g.rated && other.player.rating != null) span.append(` (${other.player.rating})`);
   } else {
     span.append(t('profile.guest'));
   }
