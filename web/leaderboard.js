@@ -3,7 +3,8 @@
 // the last 30 days), in order: rank, name (a link to the profile; the name as text only), rating, rated games.
 // Links switch the variant; without one (or with one the site does not know) the first variant is shown.
 import { $, $$, initPage } from '/common.js';
-import { fetchLeaderboard, ApiError } from '/api.js';
+import { ApiError } from '/api.js';
+import { fetchLeaderboard } from '/shared/players-api.js';
 import { t, onLanguage } from '/i18n.js';
 
 /** The variants, in the order the site lists them. */

@@ -5,7 +5,8 @@
 // delete the player, and the account's controls (passkeys, sign-in link, sign out: web/passkeys.js, when the
 // server has it). An unknown or deleted id: "no such player".
 import { $, initPage, currentPlayer, onPlayer, openNameDialog } from '/common.js';
-import { fetchPlayer, fetchPlayerGames, fetchRatingHistory, deletePlayer, EXPORT_URL, ApiError } from '/api.js';
+import { ApiError } from '/api.js';
+import { fetchPlayer, fetchPlayerGames, fetchRatingHistory, deletePlayer, EXPORT_URL } from '/shared/players-api.js';
 import { t, lang, onLanguage } from '/i18n.js';
 import { controlName } from '/shared/clock-format.js';
 import { ratingGraph } from '/shared/rating-graph.js';

@@ -15,9 +15,7 @@ export class GameState {
      * snapshot carried are missing until fetched (see `missing`). */
     this.history = [];
     this.rematch = { mine: false, theirs: false, game: null };
-    /** A rated game's rating changes once it is over (`ended`'s `ratings`, or the snapshot's when it carries them):
-     * `{ south: { before, after }, north: { before, after } }`, or null. Kept apart from `game`, which each snapshot
-     * replaces: a snapshot that does not carry them must not forget what `ended` said. */
+    /** A rated game's `ratings` once over (`ended`'s or the snapshot's), or null; not in `game`, which snapshots replace. */
     this.ratings = null;
     /** The share link: the server's public address when it has one configured (behind a proxy). */
     this.shareUrl = '';
@@ -83,7 +81,6 @@ export class GameState {
       // The computer's level, and the clock (for its time control: the running times are clock.js's).
       level: snap.level || null,
       control: snap.clock || null,
-      // Whether the game counts for the players' ratings (servers before ratings do not say: not rated).
       rated: snap.rated === true,
     };
     if (snap.ratings) this.ratings = snap.ratings;

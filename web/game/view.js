@@ -252,28 +252,14 @@ export class GameView {
     $('a[data-action=new-game]').href = `/?variant=${encodeURIComponent(g.variant)}`;
   }
 
-  /** A rated game's rating changes, each player's on a line of its own: "Amani: 1500 → 1512 (+12)". */
+  /** A rated game's rating changes (game/ratings.js, loaded only once a rated game has them). */
   renderRatingChanges() {
-    const { state } = this;
     const box = $('[data-role=rating-changes]');
-    const r = state.ratings;
-    const lines = r
-      ? ['south', 'north']
-          .filter((side) => r[side] && Number.isFinite(r[side].before) && Number.isFinite(r[side].after))
-          .map((side) => {
-            const before = Math.round(r[side].before);
-            const after = Math.round(r[side].after);
-            const diff = after - before;
-            const li = document.createElement('li');
-            li.dataset.side = side;
-            li.dataset.before = String(before);
-            li.dataset.after = String(after);
-            li.textContent = t('rating.change', { name: sideName(state, side), before, after, diff: diff > 0 ? `+${diff}` : diff < 0 ? `\u2212${-diff}` : '\u00b10' });
-            return li;
-          })
-      : [];
-    box.querySelector('ul').replaceChildren(...lines);
-    box.hidden = lines.length === 0;
+    if (!this.state.ratings) {
+      box.hidden = true;
+      return;
+    }
+    import('/game/ratings.js').then((m) => m.renderRatingChanges(box, this.state)).catch(() => {});
   }
 
   /** Brings the result box, with the opponent's rematch offer in it, into view. */
