@@ -139,3 +139,4 @@ export const createPlayer = (name) => json('/api/players', { body: name ? { name
 
 /** PATCH /api/players/me: renames this browser's player. */
 export const renamePlayer = (name) => json('/api/players/me', { method: 'PATCH', body: { name } }, 'id');
+

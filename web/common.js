@@ -18,6 +18,7 @@ const NAV = [
   ['learn', '/learn', 'nav.learn'],
   ['puzzles', '/puzzles', 'nav.puzzles'],
   ['watch', '/watch', 'nav.watch'],
+  ['leaderboard', '/leaderboard', 'nav.leaderboard'],
   ['analysis', '/analysis', 'nav.analysis'],
   ['rules', '/rules/kujifunza.html', 'nav.rules'],
 ];
@@ -34,7 +35,7 @@ function renderChrome() {
     'afterbegin',
     `<a class="skip" href="#${b.dataset.skipTo || 'main'}" data-i18n="nav.skip"></a><header class="site">` +
       '<a class="brand" href="/"><img class="logo" src="/logo.svg" alt="">Bao <span class="beta" data-i18n="beta"></span></a>' +
-      `<nav>${links.join('')}</nav><div class="tools"><span class="me" data-role="me" hidden></span>` +
+      `<nav>${links.join('')}</nav><div class="tools"><a class="me" data-role="profile-link" hidden><span data-role="me" hidden></span></a>` +
       '<button type="button" class="link" data-action="rename" data-i18n="me.choose" hidden></button>' +
       `<select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
       '<button type="button" class="icon" data-action="theme">☾</button></div></header>',
@@ -59,14 +60,19 @@ let me = null;
 /** Whether the server was asked (until then neither the name nor the button is shown). */
 let meKnown = false;
 
-/** Shows the player in the header (its name as text, never markup), or the button to choose a name. */
+/** Shows the player in the header (its name as text, never markup, linking to its profile), or the button to
+ * choose a name. */
 function renderMe() {
   if (!meKnown) return;
   const box = $('[data-role=me]');
+  const link = $('a[data-role=profile-link]');
   const button = $('[data-action=rename]');
   box.hidden = !me;
+  link.hidden = !me;
+  if (me) link.href = `/@/${encodeURIComponent(me.id)}`;
+  else link.removeAttribute('href');
+  link.title = me ? t('me.profile') : '';
   box.textContent = me ? me.name : '';
-  box.title = me ? me.name : '';
   if (me) box.dataset.player = me.id;
   else delete box.dataset.player;
   button.dataset.i18n = me ? 'me.rename' : 'me.choose';
@@ -107,8 +113,9 @@ export async function ensurePlayer() {
   return me;
 }
 
-/** The name dialog (web/shared/name-dialog.js, loaded on the first click: most visits never open it). */
-async function openNameDialog() {
+/** The name dialog (web/shared/name-dialog.js, loaded on the first click: most visits never open it); also the
+ * own profile's rename button. */
+export async function openNameDialog() {
   const { openNameDialog: open } = await import('/shared/name-dialog.js');
   open(me, (player) => {
     me = player;

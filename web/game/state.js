@@ -15,6 +15,8 @@ export class GameState {
      * snapshot carried are missing until fetched (see `missing`). */
     this.history = [];
     this.rematch = { mine: false, theirs: false, game: null };
+    /** A rated game's `ratings` once over (`ended`'s or the snapshot's), or null; not in `game`, which snapshots replace. */
+    this.ratings = null;
     /** The share link: the server's public address when it has one configured (behind a proxy). */
     this.shareUrl = '';
     /** The move sent and not yet confirmed: { ply, move }. */
@@ -79,7 +81,9 @@ export class GameState {
       // The computer's level, and the clock (for its time control: the running times are clock.js's).
       level: snap.level || null,
       control: snap.clock || null,
+      rated: snap.rated === true,
     };
+    if (snap.ratings) this.ratings = snap.ratings;
     this.v = snap.v;
     // Traces of moves the snapshot still has stay (a takeback may have removed the last ones).
     if (this.traces.length > snap.moves.length) this.traces.length = snap.moves.length;
@@ -134,6 +138,7 @@ export class GameState {
     this.game.legal = [];
     this.game.blocked = {};
     this.pending = null;
+    if (msg.ratings) this.ratings = msg.ratings;
   }
 
   /** Takes `presence`; also a resent one, which can only repeat what the page already has. */

@@ -10,6 +10,8 @@ import { moveMarks, renderNarration } from '/shared/narration.js';
 import { Attention } from '/game/attention.js';
 import { sideName, statusLine, resultHeading, resultDetail, stageText, stageHelp } from '/shared/words.js';
 
+/** The rating every player starts a variant with (protocol.md, "Ratings and leaderboards"). */
+const START_RATING = 1500;
 /** How long a message next to the board stays. */
 const MESSAGE_MS = 8000;
 
@@ -131,14 +133,23 @@ export class GameView {
       if (!who) {
         who = document.createElement('span');
         who.dataset.role = 'player';
-        pname.replaceChildren(who, document.createElement('span'));
+        const rating = document.createElement('span');
+        rating.className = 'prating';
+        pname.replaceChildren(who, rating, document.createElement('span'));
       }
       who.dataset.side = side;
       who.textContent = sideName(state, side);
       if (seat.player && !seat.player.deleted) who.dataset.player = seat.player.id;
       else delete who.dataset.player;
-      if (seat.player && seat.player.rating != null) who.dataset.rating = String(seat.player.rating);
+      // The rating only in a rated game (ui.md): in a casual one it is not at stake. Before a player's first rated
+      // game of the variant the server has none (`null`): they start at Glicko-2's 1500, shown as provisional.
+      const rated = g.rated && seat.player && !seat.player.deleted;
+      const rating = rated ? (seat.player.rating ?? START_RATING) : null;
+      if (rated) who.dataset.rating = String(rating);
       else delete who.dataset.rating;
+      const ratingBox = /** @type {HTMLElement} */ (who.nextElementSibling);
+      ratingBox.textContent = rated ? ` (${rating}${seat.player.rating == null ? '?' : ''})` : '';
+      ratingBox.title = rated ? t('rating.title') : '';
       who.toggleAttribute('data-online', taken && online);
       /** @type {HTMLElement} */ (pname.lastElementChild).textContent = ` · ${taken ? t(online ? 'presence.online' : 'presence.offline') : t('presence.free')}`;
       el.classList.toggle('turn', !g.result && g.status === 'playing' && g.position.to_move === side);
@@ -222,6 +233,7 @@ export class GameView {
     else delete res.dataset.winner;
     $('[data-role=result-title]').textContent = resultHeading(state);
     $('[data-role=result-detail]').textContent = resultDetail(state);
+    this.renderRatingChanges();
     const player = state.you !== 'spectator';
     const rematch = $('button[data-action=rematch]');
     rematch.hidden = !player || !!state.rematch.game;
@@ -238,6 +250,16 @@ export class GameView {
     link.hidden = !state.rematch.game;
     if (state.rematch.game) link.href = `/g/${encodeURIComponent(state.rematch.game)}`;
     $('a[data-action=new-game]').href = `/?variant=${encodeURIComponent(g.variant)}`;
+  }
+
+  /** A rated game's rating changes (game/ratings.js, loaded only once a rated game has them). */
+  renderRatingChanges() {
+    const box = $('[data-role=rating-changes]');
+    if (!this.state.ratings) {
+      box.hidden = true;
+      return;
+    }
+    import('/game/ratings.js').then((m) => m.renderRatingChanges(box, this.state)).catch(() => {});
   }
 
   /** Brings the result box, with the opponent's rematch offer in it, into view. */

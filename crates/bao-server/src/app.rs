@@ -168,6 +168,9 @@ pub fn router(state: AppState) -> Router {
             .route_service("/analysis", ServeFile::new(web.join("analysis.html")))
             .route_service("/puzzles", ServeFile::new(web.join("puzzles.html")))
             .route_service("/watch", ServeFile::new(web.join("watch.html")))
+            // Any id gets the page, which asks the API for the player and says when there is none.
+            .route_service("/@/{id}", ServeFile::new(web.join("profile.html")))
+            .route_service("/leaderboard", ServeFile::new(web.join("leaderboard.html")))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
             .fallback_service(
@@ -180,6 +183,8 @@ pub fn router(state: AppState) -> Router {
             .route("/analysis", get(assets::analysis_page))
             .route("/puzzles", get(assets::puzzles_page))
             .route("/watch", get(assets::watch_page))
+            .route("/@/{id}", get(assets::profile_page))
+            .route("/leaderboard", get(assets::leaderboard_page))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
             .fallback(assets::static_file),

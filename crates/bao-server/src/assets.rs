@@ -86,6 +86,18 @@ pub async fn watch_page(headers: HeaderMap) -> Response {
     file("watch.html", &headers)
 }
 
+/// `GET /@/{id}`: a player's profile page. Served for any id: the page asks `GET /api/players/{id}` and says
+/// when there is no such player (a deleted one too), in the visitor's language. The id is not extracted: one that
+/// is not even UTF-8 once decoded gets the page too, rather than a bare 400.
+pub async fn profile_page(headers: HeaderMap) -> Response {
+    file("profile.html", &headers)
+}
+
+/// `GET /leaderboard?variant=V`: the leaderboard page (it reads the variant from the query).
+pub async fn leaderboard_page(headers: HeaderMap) -> Response {
+    file("leaderboard.html", &headers)
+}
+
 /// `GET /puzzles`: the puzzles page.
 pub async fn puzzles_page(headers: HeaderMap) -> Response {
     file("puzzles.html", &headers)
@@ -131,6 +143,10 @@ mod tests {
             "puzzles.js",
             "watch.html",
             "watch.js",
+            "profile.html",
+            "profile.js",
+            "leaderboard.html",
+            "leaderboard.js",
             "lobby.js",
             "game/review.js",
             "game/eval-graph.js",

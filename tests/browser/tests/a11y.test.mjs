@@ -11,11 +11,14 @@ import assert from 'node:assert/strict';
 import { startServer, launchBrowser, api } from '../lib/harness.mjs';
 import { axeViolations, describe, DISABLED, contrast } from '../lib/axe.mjs';
 import { setSeat, openGame, resignOver, playTyped, directionPit } from '../lib/game-pages.mjs';
+import { newPlayer, playerGame, becomePlayer } from '../lib/players.mjs';
 
 let server;
 let browser;
 /** The games the states show, made in before(): each `{ id, url, token, seat }` as the creator holds it. */
 const games = {};
+/** The players the profile states show, made in before(): `{ id, name, key }`. */
+const players = {};
 const problems = [];
 
 const THEMES = ['light', 'dark'];
@@ -166,6 +169,39 @@ const STATES = [
       await page.waitForSelector('[data-role=puzzle-result][data-state=solved]');
     },
   },
+  {
+    name: 'a player\u2019s profile with games, seen by a visitor',
+    open: async (page) => {
+      await page.goto(`${server.url}/@/${players.shown.id}`);
+      await page.waitForSelector('[data-role=profile-games] a[data-game]');
+    },
+  },
+  {
+    name: 'a profile that does not exist',
+    open: async (page) => {
+      await page.goto(`${server.url}/@/nosuchplayer`);
+      await page.waitForSelector('[data-role=profile-missing]:not([hidden])');
+    },
+  },
+  {
+    name: 'the leaderboard (empty)',
+    open: async (page) => {
+      await page.goto(`${server.url}/leaderboard?variant=kiswahili`);
+      await page.waitForSelector('[data-role=leaderboard-loading]', { state: 'hidden' });
+    },
+  },
+  {
+    // The page's context becomes that player from here on: the states after this one show its name in the header.
+    name: 'the own profile, asked to confirm the deletion',
+    open: async (page) => {
+      await becomePlayer(page.context(), server.url, players.shown);
+      await page.evaluate((id) => localStorage.setItem('bao.player', id), players.shown.id);
+      await page.goto(`${server.url}/@/${players.shown.id}`);
+      await page.waitForSelector('[data-role=own]:not([hidden])');
+      await page.click('[data-action=delete-player]');
+      await page.waitForSelector('dialog[data-role=delete-dialog][open]');
+    },
+  },
   ...RULES.map((v) => ({
     name: `rules of ${v}`,
     open: async (page) => {
@@ -184,6 +220,12 @@ before(async () => {
   games.finished = await create({ variant: 'kujifunza', opponent: 'friend', seat: 'south' });
   await api(server.url, `/api/games/${games.finished.id}/join`, { method: 'POST', body: '{}' });
   games.reviewed = await create({ variant: 'kujifunza', opponent: 'computer', level: 'easy', seat: 'south' });
+  // A player with a game against the computer and one against another player, for the profile's states.
+  players.shown = await newPlayer(server.url, 'Neema');
+  const other = await newPlayer(server.url, 'Omari');
+  await playerGame(server.url, players.shown, { variant: 'kiswahili', opponent: 'computer', level: 'easy' });
+  await playerGame(server.url, players.shown, { clock: { kind: 'live', initial_s: 300, increment_s: 3 } }, other);
+  await playerGame(server.url, players.shown, { variant: 'kimasai' });
 
   // A move each, so the board has a last move; then South resigns the finished game.
   const ctx = await browser.newContext({ reducedMotion: 'reduce' });

@@ -43,6 +43,7 @@ test('every page loads under the Content-Security-Policy without a violation', a
     method: 'POST',
     body: JSON.stringify({ variant: 'kiswahili', seat: 'south' }),
   });
+  const { body: player } = await api(server.url, '/api/players', { method: 'POST', body: JSON.stringify({ name: 'Headers' }) });
   const paths = [
     '/',
     `/g/${created.id}`,
@@ -54,6 +55,9 @@ test('every page loads under the Content-Security-Policy without a violation', a
     '/learn/kiswahili',
     '/analysis?variant=kimasai',
     '/puzzles',
+    '/watch',
+    '/leaderboard?variant=kiswahili',
+    `/@/${player.id}`,
   ];
   for (const path of paths) {
     const { page, problems } = await open(ctx, path);

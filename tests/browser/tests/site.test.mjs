@@ -13,6 +13,7 @@ import { words, allKeys } from '../lib/words.mjs';
 let server;
 let browser;
 let gameId;
+let playerId;
 const problems = [];
 const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
 const dict = {};
@@ -24,6 +25,7 @@ const NAV = [
   ['/learn', 'nav.learn'],
   ['/puzzles', 'nav.puzzles'],
   ['/watch', 'nav.watch'],
+  ['/leaderboard', 'nav.leaderboard'],
   ['/analysis', 'nav.analysis'],
   ['/rules/kujifunza.html', 'nav.rules'],
 ];
@@ -33,6 +35,8 @@ before(async () => {
   browser = await launchBrowser();
   const { body } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kiswahili', opponent: 'friend' }) });
   gameId = body.id;
+  const { body: player } = await api(server.url, '/api/players', { method: 'POST', body: JSON.stringify({ name: 'Site Test' }) });
+  playerId = player.id;
 });
 
 after(async () => {
@@ -49,6 +53,9 @@ const pages = () => [
   ['/learn/kiswahili', '/learn'],
   ['/puzzles', '/puzzles'],
   ['/watch', '/watch'],
+  ['/leaderboard?variant=kimasai', '/leaderboard'],
+  [`/@/${playerId}`, null],
+  ['/@/nosuchplayer', null],
   ['/analysis?variant=kimasai', '/analysis'],
   ['/rules/kujifunza.html', '/rules/kujifunza.html'],
   ['/rules/kiswahili.html', '/rules/kujifunza.html'],

@@ -323,6 +323,46 @@ async fn the_lessons_and_the_analysis_board_are_served() {
 }
 
 #[tokio::test]
+async fn the_profile_and_leaderboard_pages_are_served() {
+    for web_dir in [
+        None,
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../web")),
+    ] {
+        let s = Server::fresh_with(|c| c.web_dir = web_dir.clone()).await;
+        // Any id gets the profile page: the page itself asks the API and says when there is no such player.
+        for (path, marker) in [
+            ("/@/abcdefabcdef", "/profile.js"),
+            ("/@/no-such-player", "/profile.js"),
+            ("/@/%E0%A4%A", "/profile.js"),
+            ("/leaderboard", "/leaderboard.js"),
+            ("/leaderboard?variant=kimasai", "/leaderboard.js"),
+        ] {
+            let r = s.http.get(s.url(path)).send().await.unwrap();
+            assert_eq!(r.status(), 200, "{path} ({web_dir:?})");
+            assert!(r.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("text/html"));
+            let body = r.text().await.unwrap();
+            assert!(body.contains(marker), "{path}: {body}");
+            let r = s
+                .http
+                .post(s.url(path))
+                .header("content-type", "application/json")
+                .body("{}")
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 405, "POST {path} ({web_dir:?})");
+        }
+        // Only one id after the `@`: a deeper path is a missing page.
+        let r = s.http.get(s.url("/@/abc/def")).send().await.unwrap();
+        assert_eq!(r.status(), 404, "({web_dir:?})");
+        s.stop().await;
+    }
+}
+
+#[tokio::test]
 async fn rules_and_rules_slash_lead_to_the_rules_page() {
     // Without following redirects: the answer itself is the redirect.
     let direct = reqwest::Client::builder()

@@ -13,7 +13,7 @@ use common::Server;
 use serde_json::{json, Map, Value};
 
 /// Routes that are deliberately not in the document, and why.
-const UNDESCRIBED: [(&str, &str); 9] = [
+const UNDESCRIBED: [(&str, &str); 11] = [
     (
         "/api/{*rest}",
         "the catch-all that answers unknown API paths with 404 not_found",
@@ -28,6 +28,8 @@ const UNDESCRIBED: [(&str, &str); 9] = [
     ),
     ("/learn", "the web client's lessons page"),
     ("/watch", "the web client's page of the games being played"),
+    ("/@/{id}", "the web client's profile page of a player"),
+    ("/leaderboard", "the web client's leaderboard page"),
     ("/learn/{variant}", "the web client's lessons of one game"),
     ("/analysis", "the web client's analysis board"),
     ("/rules", "a redirect to the web client's rules page"),
