@@ -15,8 +15,6 @@ import { ratingGraph } from '/shared/rating-graph.js';
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 /** Games in one page of GET /api/players/{id}/games: a shorter page is the last. */
 const PAGE = 50;
-/** The module of the account's controls, named in a variable: the page works (without them) where it is missing. */
-const ACCOUNT_MODULE = '/passkeys.js';
 
 /** The page's player id, from the address (`/@/{id}`); empty when it cannot be read, which no player has. */
 const id = (() => {
@@ -35,7 +33,6 @@ let history = {};
 let games = [];
 /** Whether the last page asked for was full (so there may be more). */
 let more = false;
-let accountMounted = false;
 
 const dateOf = (ms) => new Date(ms).toLocaleDateString(lang(), { year: 'numeric', month: 'long', day: 'numeric' });
 const shortDate = (ms) => new Date(ms).toLocaleDateString(lang());
@@ -222,11 +219,7 @@ function renderOwn() {
   const exp = /** @type {HTMLAnchorElement} */ ($('a[data-role=export]'));
   exp.href = EXPORT_URL;
   exp.download = `bao-player-${profile.id}.json`;
-  if (!accountMounted) {
-    accountMounted = true;
-    const box = $('[data-role=account-controls]');
-    import(ACCOUNT_MODULE).then((m) => m.mountAccountControls(box)).catch(() => {});
-  }
+  // `[data-role=account-controls]` is where the passkeys and sign-in links will go (issue 33, not built yet).
 }
 
 function render() {
