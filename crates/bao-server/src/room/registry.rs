@@ -140,18 +140,20 @@ impl Rooms {
         let Some((game, moves)) = self.inner.deps.store.load(id).await? else {
             return Err(AppError::NotFound);
         };
-        // A rated game that ended without being counted (its node stopped between the two writes) is counted
-        // now; a counted one shows its change.
+        // A counted rated game shows its change (a read); one that ended without being counted (its node
+        // stopped between the two writes) is counted now. Only the latter writes: viewing old games does not
+        // take the writer.
         let ratings = if game.rated && game.status == bao_protocol::Status::Finished {
-            self.inner
-                .deps
-                .store
-                .settle_ratings(id)
-                .await
-                .unwrap_or_else(|e| {
-                    tracing::warn!(game = %id, "the ratings are counted later: {e}");
-                    None
-                })
+            let store = &self.inner.deps.store;
+            let counted = match store.game_ratings(id).await {
+                Ok(Some(r)) => Ok(Some(r)),
+                Ok(None) => store.settle_ratings(id).await,
+                Err(e) => Err(e),
+            };
+            counted.unwrap_or_else(|e| {
+                tracing::warn!(game = %id, "the ratings are counted later: {e}");
+                None
+            })
         } else {
             None
         };
