@@ -221,7 +221,9 @@ pub async fn add_passkey(
         .map_err(|e| AppError::BadPasskey(format!("not a WebAuthn credential: {e}")))?;
     let passkey = rp
         .finish_passkey_registration(&credential, &registration)
-        .map_err(|e| AppError::BadPasskey(format!("the authenticator's answer was refused: {e}")))?;
+        .map_err(|e| {
+            AppError::BadPasskey(format!("the authenticator's answer was refused: {e}"))
+        })?;
     let count = store.passkey_count(&me.player.id).await?;
     let row = PasskeyRow {
         id: new_player_id(),
@@ -237,9 +239,7 @@ pub async fn add_passkey(
         .await?
         .is_some()
     {
-        return Err(AppError::BadPasskey(
-            "this passkey is already added".into(),
-        ));
+        return Err(AppError::BadPasskey("this passkey is already added".into()));
     }
     store.insert_passkey(&row).await?;
     tracing::info!(player = %me.player.id, passkey = %row.id, "passkey added");
@@ -399,7 +399,9 @@ pub async fn sign_in(
         .map_err(|e| AppError::Internal(format!("kept passkey {}: {e}", row.id)))?;
     let result = rp
         .finish_discoverable_authentication_v2(&credential, authentication, &passkey)
-        .map_err(|e| AppError::BadPasskey(format!("the authenticator's answer was refused: {e}")))?;
+        .map_err(|e| {
+            AppError::BadPasskey(format!("the authenticator's answer was refused: {e}"))
+        })?;
     passkey.update_credential(&result);
     store
         .passkey_used(&row.id, &json_of(&passkey)?.to_string(), now_ms())

@@ -54,7 +54,9 @@ fn fragment(link: &Value) -> String {
 }
 
 fn now_ms() -> i64 {
-    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
     i64::try_from(since.as_millis()).unwrap()
 }
 
@@ -71,41 +73,57 @@ async fn a_sign_in_link_makes_another_browser_the_same_player_once() {
     let link = make_link(&s, &key).await;
     let url = link["url"].as_str().unwrap();
     let (address, secret_part) = url.split_once('#').unwrap();
-    assert_eq!(address, s.url("/signin"), "the page, with nothing secret before the '#'");
+    assert_eq!(
+        address,
+        s.url("/signin"),
+        "the page, with nothing secret before the '#'"
+    );
     let (link_id, secret) = secret_part.split_once('.').unwrap();
     assert_eq!(link["id"], link_id);
     assert!(secret.len() >= 21, "at least 122 random bits: {secret}");
     let expires = link["expires"].as_i64().unwrap();
     let day = 24 * 3600 * 1000;
-    assert!(
-        (before + day..=now_ms() + day).contains(&expires),
-        "{link}"
-    );
+    assert!((before + day..=now_ms() + day).contains(&expires), "{link}");
 
     // The player's list has it, without its secret.
-    let (status, _, list) = as_player(&s, &key, Method::GET, "/api/players/me/sign-in-links", None).await;
+    let (status, _, list) =
+        as_player(&s, &key, Method::GET, "/api/players/me/sign-in-links", None).await;
     assert_eq!(status, 200);
     assert_eq!(list.as_array().unwrap().len(), 1);
     assert_eq!(list[0]["id"], link_id);
     assert!(!list.to_string().contains(secret), "{list}");
 
     // Another browser opens it: it is that player now, with a key of its own, as a cookie too.
-    let (status, cookie, signed) = post_with(&s, "/api/sign-in/link", json!({ "link": secret_part }), &[]).await;
+    let (status, cookie, signed) =
+        post_with(&s, "/api/sign-in/link", json!({ "link": secret_part }), &[]).await;
     assert_eq!(status, 200, "{signed}");
     assert_eq!(signed["id"], id.as_str());
     assert_eq!(signed["name"], "Zuhura");
     let second = signed["key"].as_str().unwrap();
     assert_ne!(second, key);
     let cookie = cookie.expect("Set-Cookie");
-    assert!(cookie.starts_with(&format!("bao_player={second};")), "{cookie}");
+    assert!(
+        cookie.starts_with(&format!("bao_player={second};")),
+        "{cookie}"
+    );
     assert!(cookie.contains("HttpOnly"), "{cookie}");
     assert_eq!(me(&s, second).await.1["id"], id.as_str());
-    assert_eq!(me(&s, &key).await.0, 200, "the first browser stays signed in");
+    assert_eq!(
+        me(&s, &key).await.0,
+        200,
+        "the first browser stays signed in"
+    );
 
     // Once only, and gone from the list.
-    let (status, _, again) = post_with(&s, "/api/sign-in/link", json!({ "link": secret_part }), &[]).await;
-    assert_eq!((status, again["error"].as_str()), (410, Some("gone")), "{again}");
-    let (_, _, list) = as_player(&s, &key, Method::GET, "/api/players/me/sign-in-links", None).await;
+    let (status, _, again) =
+        post_with(&s, "/api/sign-in/link", json!({ "link": secret_part }), &[]).await;
+    assert_eq!(
+        (status, again["error"].as_str()),
+        (410, Some("gone")),
+        "{again}"
+    );
+    let (_, _, list) =
+        as_player(&s, &key, Method::GET, "/api/players/me/sign-in-links", None).await;
     assert_eq!(list, json!([]));
 
     // A guessed secret, a made-up link and junk open nothing.
@@ -122,7 +140,13 @@ async fn a_sign_in_link_makes_another_browser_the_same_player_once() {
         assert!(matches!(status, 410 | 413), "{junk:.40}: {status} {v}");
     }
     // The guesses did not use the other link up.
-    let (status, _, _) = post_with(&s, "/api/sign-in/link", json!({ "link": fragment(&other) }), &[]).await;
+    let (status, _, _) = post_with(
+        &s,
+        "/api/sign-in/link",
+        json!({ "link": fragment(&other) }),
+        &[],
+    )
+    .await;
     assert_eq!(status, 200);
 }
 
@@ -132,14 +156,27 @@ async fn a_revoked_link_signs_in_nobody_and_only_its_player_revokes_it() {
     let (_, key) = player(&s, "Bakari").await;
     let (_, stranger) = player(&s, "Stranger").await;
     let link = make_link(&s, &key).await;
-    let path = format!("/api/players/me/sign-in-links/{}", link["id"].as_str().unwrap());
+    let path = format!(
+        "/api/players/me/sign-in-links/{}",
+        link["id"].as_str().unwrap()
+    );
     let (status, _, v) = as_player(&s, &stranger, Method::DELETE, &path, None).await;
-    assert_eq!((status, v["error"].as_str()), (404, Some("not_found")), "another player's link");
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (404, Some("not_found")),
+        "another player's link"
+    );
     let (status, _, _) = as_player(&s, &key, Method::DELETE, &path, None).await;
     assert_eq!(status, 204);
     let (status, _, _) = as_player(&s, &key, Method::DELETE, &path, None).await;
     assert_eq!(status, 404, "revoked already");
-    let (status, _, v) = post_with(&s, "/api/sign-in/link", json!({ "link": fragment(&link) }), &[]).await;
+    let (status, _, v) = post_with(
+        &s,
+        "/api/sign-in/link",
+        json!({ "link": fragment(&link) }),
+        &[],
+    )
+    .await;
     assert_eq!((status, v["error"].as_str()), (410, Some("gone")));
 }
 
@@ -150,8 +187,19 @@ async fn a_player_has_at_most_five_links_good_at_once() {
     for _ in 0..5 {
         make_link(&s, &key).await;
     }
-    let (status, _, v) = as_player(&s, &key, Method::POST, "/api/players/me/sign-in-links", Some(json!({}))).await;
-    assert_eq!((status, v["error"].as_str()), (400, Some("bad_request")), "{v}");
+    let (status, _, v) = as_player(
+        &s,
+        &key,
+        Method::POST,
+        "/api/players/me/sign-in-links",
+        Some(json!({})),
+    )
+    .await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (400, Some("bad_request")),
+        "{v}"
+    );
 }
 
 #[tokio::test]
@@ -159,7 +207,13 @@ async fn signing_out_ends_only_that_browsers_key() {
     let s = Server::fresh().await;
     let (id, first) = player(&s, "Rehema").await;
     let link = make_link(&s, &first).await;
-    let (_, _, signed) = post_with(&s, "/api/sign-in/link", json!({ "link": fragment(&link) }), &[]).await;
+    let (_, _, signed) = post_with(
+        &s,
+        "/api/sign-in/link",
+        json!({ "link": fragment(&link) }),
+        &[],
+    )
+    .await;
     let second = signed["key"].as_str().unwrap().to_owned();
 
     // By the cookie, from the site's own page.
@@ -175,11 +229,21 @@ async fn signing_out_ends_only_that_browsers_key() {
     .await;
     assert_eq!(status, 204);
     let cookie = cookie.expect("the cookie is cleared");
-    assert!(cookie.starts_with("bao_player=;") && cookie.contains("Max-Age=0"), "{cookie}");
+    assert!(
+        cookie.starts_with("bao_player=;") && cookie.contains("Max-Age=0"),
+        "{cookie}"
+    );
     assert_eq!(me(&s, &second).await.0, 401);
     assert_eq!(me(&s, &first).await.1["id"], id.as_str());
 
-    let (status, _, _) = as_player(&s, &first, Method::POST, "/api/players/me/sign-out", Some(json!({}))).await;
+    let (status, _, _) = as_player(
+        &s,
+        &first,
+        Method::POST,
+        "/api/players/me/sign-out",
+        Some(json!({})),
+    )
+    .await;
     assert_eq!(status, 204);
     assert_eq!(me(&s, &first).await.0, 401);
     // The player is still there for whoever has a link or a passkey; its profile stays public.
@@ -192,13 +256,29 @@ async fn deleting_a_player_ends_every_session_and_link() {
     let (_, first) = player(&s, "Gone").await;
     let used = make_link(&s, &first).await;
     let unused = make_link(&s, &first).await;
-    let (_, _, signed) = post_with(&s, "/api/sign-in/link", json!({ "link": fragment(&used) }), &[]).await;
+    let (_, _, signed) = post_with(
+        &s,
+        "/api/sign-in/link",
+        json!({ "link": fragment(&used) }),
+        &[],
+    )
+    .await;
     let second = signed["key"].as_str().unwrap().to_owned();
     let (status, _, _) = as_player(&s, &second, Method::DELETE, "/api/players/me", None).await;
     assert_eq!(status, 204);
-    assert_eq!(me(&s, &first).await.0, 401, "every browser, not only the one that deleted");
+    assert_eq!(
+        me(&s, &first).await.0,
+        401,
+        "every browser, not only the one that deleted"
+    );
     assert_eq!(me(&s, &second).await.0, 401);
-    let (status, _, _) = post_with(&s, "/api/sign-in/link", json!({ "link": fragment(&unused) }), &[]).await;
+    let (status, _, _) = post_with(
+        &s,
+        "/api/sign-in/link",
+        json!({ "link": fragment(&unused) }),
+        &[],
+    )
+    .await;
     assert_eq!(status, 410);
 }
 
@@ -213,10 +293,17 @@ async fn nothing_that_signs_in_or_changes_an_account_by_cookie_is_taken_from_ano
     for (path, body) in [
         ("/api/sign-in/link", json!({ "link": fragment(&link) })),
         ("/api/sign-in/passkey/begin", json!({})),
-        ("/api/sign-in/passkey", json!({ "ceremony": "x", "credential": {} })),
+        (
+            "/api/sign-in/passkey",
+            json!({ "ceremony": "x", "credential": {} }),
+        ),
     ] {
         let (status, cookie, v) = post_with(&s, path, body, std::slice::from_ref(&evil)).await;
-        assert_eq!((status, v["error"].as_str()), (403, Some("forbidden_origin")), "{path}: {v}");
+        assert_eq!(
+            (status, v["error"].as_str()),
+            (403, Some("forbidden_origin")),
+            "{path}: {v}"
+        );
         assert_eq!(cookie, None, "{path}");
     }
     // By the cookie: every change of the account.
@@ -253,15 +340,23 @@ async fn nothing_that_signs_in_or_changes_an_account_by_cookie_is_taken_from_ano
 }
 
 #[tokio::test]
-async fn passkeys_need_the_sites_name_and_their_options_ask_for_a_discoverable_verified_credential() {
+async fn passkeys_need_the_sites_name_and_their_options_ask_for_a_discoverable_verified_credential()
+{
     let s = Server::fresh().await;
     let (id, key) = player(&s, "Amani").await;
     let bearer = (reqwest::header::AUTHORIZATION, format!("Bearer {key}"));
 
     // By IP address (the tests' own 127.0.0.1): no relying party id.
-    for path in ["/api/players/me/passkeys/begin", "/api/sign-in/passkey/begin"] {
+    for path in [
+        "/api/players/me/passkeys/begin",
+        "/api/sign-in/passkey/begin",
+    ] {
         let (status, _, v) = post_with(&s, path, json!({}), std::slice::from_ref(&bearer)).await;
-        assert_eq!((status, v["error"].as_str()), (400, Some("passkeys_unavailable")), "{path}: {v}");
+        assert_eq!(
+            (status, v["error"].as_str()),
+            (400, Some("passkeys_unavailable")),
+            "{path}: {v}"
+        );
     }
 
     let host = (HOST, format!("localhost:{}", s.addr.port()));
@@ -276,15 +371,33 @@ async fn passkeys_need_the_sites_name_and_their_options_ask_for_a_discoverable_v
     let o = &begun["options"]["publicKey"];
     assert_eq!(o["rp"]["id"], "localhost", "{o}");
     assert_eq!(o["user"]["name"], "Amani");
-    assert!(o["user"]["id"].as_str().is_some_and(|h| !h.is_empty()), "a user handle, base64url");
-    assert!(o["challenge"].as_str().is_some_and(|c| c.len() >= 22), "{o}");
-    assert_eq!(o["authenticatorSelection"]["residentKey"], "required", "{o}");
-    assert_eq!(o["authenticatorSelection"]["userVerification"], "required", "{o}");
+    assert!(
+        o["user"]["id"].as_str().is_some_and(|h| !h.is_empty()),
+        "a user handle, base64url"
+    );
+    assert!(
+        o["challenge"].as_str().is_some_and(|c| c.len() >= 22),
+        "{o}"
+    );
+    assert_eq!(
+        o["authenticatorSelection"]["residentKey"], "required",
+        "{o}"
+    );
+    assert_eq!(
+        o["authenticatorSelection"]["userVerification"], "required",
+        "{o}"
+    );
     assert_eq!(o["excludeCredentials"], json!([]), "no passkey yet");
     let ceremony = begun["ceremony"].as_str().unwrap().to_owned();
 
     // The same user handle each time: a player is one WebAuthn user.
-    let (_, _, again) = post_with(&s, "/api/players/me/passkeys/begin", json!({}), &[bearer.clone(), host.clone()]).await;
+    let (_, _, again) = post_with(
+        &s,
+        "/api/players/me/passkeys/begin",
+        json!({}),
+        &[bearer.clone(), host.clone()],
+    )
+    .await;
     assert_eq!(again["options"]["publicKey"]["user"]["id"], o["user"]["id"]);
     assert_ne!(again["ceremony"], begun["ceremony"]);
 
@@ -294,48 +407,129 @@ async fn passkeys_need_the_sites_name_and_their_options_ask_for_a_discoverable_v
         "id": "AAAA", "rawId": "AAAA", "type": "public-key",
         "response": { "attestationObject": "AAAA", "clientDataJSON": "AAAA" }
     });
-    let (status, _, v) = post_with(&s, "/api/players/me/passkeys", finish(&ceremony, fake.clone()), &[bearer.clone(), host.clone()]).await;
-    assert_eq!((status, v["error"].as_str()), (400, Some("bad_passkey")), "{v}");
-    let (status, _, v) = post_with(&s, "/api/players/me/passkeys", finish(&ceremony, fake.clone()), &[bearer.clone(), host.clone()]).await;
-    assert_eq!((status, v["error"].as_str()), (410, Some("gone")), "taken once: {v}");
+    let (status, _, v) = post_with(
+        &s,
+        "/api/players/me/passkeys",
+        finish(&ceremony, fake.clone()),
+        &[bearer.clone(), host.clone()],
+    )
+    .await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (400, Some("bad_passkey")),
+        "{v}"
+    );
+    let (status, _, v) = post_with(
+        &s,
+        "/api/players/me/passkeys",
+        finish(&ceremony, fake.clone()),
+        &[bearer.clone(), host.clone()],
+    )
+    .await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (410, Some("gone")),
+        "taken once: {v}"
+    );
     // Another player cannot finish this player's ceremony.
     let (_, stranger) = player(&s, "Stranger").await;
     let (status, _, v) = post_with(
         &s,
         "/api/players/me/passkeys",
         finish(again["ceremony"].as_str().unwrap(), fake.clone()),
-        &[(reqwest::header::AUTHORIZATION, format!("Bearer {stranger}")), host.clone()],
+        &[
+            (reqwest::header::AUTHORIZATION, format!("Bearer {stranger}")),
+            host.clone(),
+        ],
     )
     .await;
     assert_eq!((status, v["error"].as_str()), (410, Some("gone")), "{v}");
-    let (status, _, list) = as_player(&s, &key, Method::GET, "/api/players/me/passkeys", None).await;
+    let (status, _, list) =
+        as_player(&s, &key, Method::GET, "/api/players/me/passkeys", None).await;
     assert_eq!((status, list), (200, json!([])));
     assert_eq!(me(&s, &key).await.1["passkeys"], 0);
-    assert!(s.get_json(&format!("/api/players/{id}")).await.1.get("passkeys").is_none(), "the own profile only");
+    assert!(
+        s.get_json(&format!("/api/players/{id}"))
+            .await
+            .1
+            .get("passkeys")
+            .is_none(),
+        "the own profile only"
+    );
 
     // Signing in: options for any passkey of the site, asked by a button (no conditional mediation).
-    let (status, _, begun) = post_with(&s, "/api/sign-in/passkey/begin", json!({}), std::slice::from_ref(&host)).await;
+    let (status, _, begun) = post_with(
+        &s,
+        "/api/sign-in/passkey/begin",
+        json!({}),
+        std::slice::from_ref(&host),
+    )
+    .await;
     assert_eq!(status, 200, "{begun}");
-    assert_eq!(begun["options"]["publicKey"]["rpId"], "localhost", "{begun}");
-    assert_eq!(begun["options"]["publicKey"]["userVerification"], "required");
+    assert_eq!(
+        begun["options"]["publicKey"]["rpId"], "localhost",
+        "{begun}"
+    );
+    assert_eq!(
+        begun["options"]["publicKey"]["userVerification"],
+        "required"
+    );
     assert!(begun["options"].get("mediation").is_none(), "{begun}");
     let assertion = json!({
         "id": "AAAA", "rawId": "AAAA", "type": "public-key",
         "response": { "authenticatorData": "AAAA", "clientDataJSON": "AAAA", "signature": "AAAA", "userHandle": "AAAA" }
     });
     let ceremony = begun["ceremony"].as_str().unwrap();
-    let (status, cookie, v) = post_with(&s, "/api/sign-in/passkey", finish(ceremony, assertion.clone()), std::slice::from_ref(&host)).await;
-    assert_eq!((status, v["error"].as_str()), (400, Some("bad_passkey")), "{v}");
+    let (status, cookie, v) = post_with(
+        &s,
+        "/api/sign-in/passkey",
+        finish(ceremony, assertion.clone()),
+        std::slice::from_ref(&host),
+    )
+    .await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (400, Some("bad_passkey")),
+        "{v}"
+    );
     assert_eq!(cookie, None);
-    let (status, _, v) = post_with(&s, "/api/sign-in/passkey", finish(ceremony, assertion), std::slice::from_ref(&host)).await;
+    let (status, _, v) = post_with(
+        &s,
+        "/api/sign-in/passkey",
+        finish(ceremony, assertion),
+        std::slice::from_ref(&host),
+    )
+    .await;
     assert_eq!((status, v["error"].as_str()), (410, Some("gone")), "{v}");
     // Unknown passkeys are not found, renamed or removed.
     for method in [Method::PATCH, Method::DELETE] {
-        let (status, _, v) = as_player(&s, &key, method, "/api/players/me/passkeys/abcdefghijkl", Some(json!({"name": "x"}))).await;
-        assert_eq!((status, v["error"].as_str()), (404, Some("not_found")), "{v}");
+        let (status, _, v) = as_player(
+            &s,
+            &key,
+            method,
+            "/api/players/me/passkeys/abcdefghijkl",
+            Some(json!({"name": "x"})),
+        )
+        .await;
+        assert_eq!(
+            (status, v["error"].as_str()),
+            (404, Some("not_found")),
+            "{v}"
+        );
     }
-    let (status, _, v) = as_player(&s, &key, Method::PATCH, "/api/players/me/passkeys/abcdefghijkl", Some(json!({"name": ""}))).await;
-    assert_eq!((status, v["error"].as_str()), (400, Some("bad_name")), "{v}");
+    let (status, _, v) = as_player(
+        &s,
+        &key,
+        Method::PATCH,
+        "/api/players/me/passkeys/abcdefghijkl",
+        Some(json!({"name": ""})),
+    )
+    .await;
+    assert_eq!(
+        (status, v["error"].as_str()),
+        (400, Some("bad_name")),
+        "{v}"
+    );
 }
 
 #[tokio::test]
@@ -353,7 +547,10 @@ async fn the_public_url_is_the_relying_party() {
     assert_eq!(begun["options"]["publicKey"]["rp"]["id"], "bao.example.org");
     let link = make_link(&s, &key).await;
     assert!(
-        link["url"].as_str().unwrap().starts_with("https://bao.example.org/signin#"),
+        link["url"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://bao.example.org/signin#"),
         "{link}"
     );
 }
@@ -362,7 +559,8 @@ async fn the_public_url_is_the_relying_party() {
 async fn sign_in_attempts_are_limited_per_address() {
     let s = Server::fresh_with(|c| c.sign_ins_per_minute = 2.0).await;
     for _ in 0..2 {
-        let (status, _, _) = post_with(&s, "/api/sign-in/link", json!({ "link": "a.b" }), &[]).await;
+        let (status, _, _) =
+            post_with(&s, "/api/sign-in/link", json!({ "link": "a.b" }), &[]).await;
         assert_eq!(status, 410);
     }
     let r = s
@@ -383,9 +581,24 @@ async fn sign_in_attempts_are_limited_per_address() {
 async fn without_a_passkey_seeks_are_casual_unless_asked() {
     let s = Server::fresh().await;
     let (_, key) = player(&s, "Casual").await;
-    open_seek(&s, &key, json!({"variant": "kujifunza", "clock": null, "seat": "random"})).await;
-    open_seek(&s, &key, json!({"variant": "kujifunza", "clock": null, "seat": "random", "rated": true})).await;
+    open_seek(
+        &s,
+        &key,
+        json!({"variant": "kujifunza", "clock": null, "seat": "random"}),
+    )
+    .await;
+    open_seek(
+        &s,
+        &key,
+        json!({"variant": "kujifunza", "clock": null, "seat": "random", "rated": true}),
+    )
+    .await;
     let (_, seeks) = s.get_json("/api/seeks").await;
-    let rated: Vec<bool> = seeks.as_array().unwrap().iter().map(|s| s["rated"].as_bool().unwrap()).collect();
+    let rated: Vec<bool> = seeks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["rated"].as_bool().unwrap())
+        .collect();
     assert_eq!(rated, [false, true]);
 }

@@ -30,7 +30,10 @@ const UNDESCRIBED: [(&str, &str); 12] = [
     ("/watch", "the web client's page of the games being played"),
     ("/@/{id}", "the web client's profile page of a player"),
     ("/leaderboard", "the web client's leaderboard page"),
-    ("/signin", "the web client's page a sign-in link opens (it posts the fragment to /api/sign-in/link)"),
+    (
+        "/signin",
+        "the web client's page a sign-in link opens (it posts the fragment to /api/sign-in/link)",
+    ),
     ("/learn/{variant}", "the web client's lessons of one game"),
     ("/analysis", "the web client's analysis board"),
     ("/rules", "a redirect to the web client's rules page"),
