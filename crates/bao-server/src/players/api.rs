@@ -277,6 +277,10 @@ pub const GAMES_PAGE: i64 = 50;
 pub struct GamesQuery {
     /// Only games created before this (Unix ms): the `created` of the last game of the previous page.
     pub before: Option<i64>,
+    /// With `before`: the `id` of the last game of the previous page, so that the games created in the same
+    /// second as it are not skipped (games are dated to the second). Without it, they go to the next page
+    /// only when strictly older.
+    pub before_id: Option<String>,
 }
 
 /// `GET /api/players/{id}/games?before=T`: the games the player took a seat in, newest first, 50 a page.
@@ -288,7 +292,7 @@ pub struct GamesQuery {
     params(("id" = String, Path, description = "the player's id"), GamesQuery),
     responses(
         (status = 200, description = "the player's games (finished and current), newest first, at most 50; \
-            the next page is asked with `before` set to the last one's `created`", body = Vec<bao_protocol::GameSummary>),
+            the next page is asked with `before` and `before_id` set to the last one's `created` and `id`", body = Vec<bao_protocol::GameSummary>),
         ProfileErrors,
     )
 )]
@@ -300,7 +304,11 @@ pub async fn get_player_games(
     known_player(&state, &id).await?;
     let ids = state
         .store()
-        .player_games(&id, q.before, GAMES_PAGE)
+        .player_games(
+            &id,
+            q.before.map(|ms| (ms, q.before_id.as_deref())),
+            GAMES_PAGE,
+        )
         .await?;
     let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
     Ok(Json(state.store().summaries(&ids).await?).into_response())

@@ -115,24 +115,30 @@ impl Store {
         })
     }
 
-    /// The ids of the games player `id` took a seat in, created before `before` (Unix ms) when given, newest
-    /// first, at most `limit`.
+    /// The ids of the games player `id` took a seat in, newest first (by creation, then by id), at most
+    /// `limit`: those after `before` in that order when given, the creation time (Unix ms) of the last game of
+    /// the previous page and, to tell apart the games of one second, its id.
     pub async fn player_games(
         &self,
         id: &str,
-        before: Option<i64>,
+        before: Option<(i64, Option<&str>)>,
         limit: i64,
     ) -> Result<Vec<String>, StoreError> {
-        // Seconds in the table, milliseconds on the wire: a game of the same second as `before` is on the next
-        // page only if it was created strictly earlier.
-        let before_s = before.map_or(i64::MAX, |ms| ms.div_euclid(1000));
+        // Seconds in the table, milliseconds on the wire. Without an id, a game of the same second as `before`
+        // is on the next page only if it was created strictly earlier (ids sort after every id: "" never does).
+        let (before_s, before_id) = match before {
+            Some((ms, game)) => (ms.div_euclid(1000), game.unwrap_or("")),
+            None => (i64::MAX, ""),
+        };
         on_reader!(&self.db, p => {
             let rows = sqlx::query(
-                "SELECT id FROM games WHERE (south_player = $1 OR north_player = $1) AND created_at < $2 \
-                 ORDER BY created_at DESC, id DESC LIMIT $3",
+                "SELECT id FROM games WHERE (south_player = $1 OR north_player = $1) \
+                 AND (created_at < $2 OR (created_at = $2 AND id < $3)) \
+                 ORDER BY created_at DESC, id DESC LIMIT $4",
             )
             .bind(id)
             .bind(before_s)
+            .bind(before_id)
             .bind(limit)
             .fetch_all(p)
             .await
