@@ -268,14 +268,8 @@ export function startLobby() {
     render();
     tickWait();
   });
-  // Whose seeks are whose is known once the player is. A player with a passkey (one who can come back on any
-  // device) seeks rated games unless they choose otherwise; the server has the same default.
-  let ratedChosen = false;
-  ratedSel.addEventListener('change', () => (ratedChosen = true));
-  onPlayer((player) => {
-    if (!ratedChosen) ratedSel.value = player && player.passkeys > 0 ? 'true' : 'false';
-    render();
-  });
+  // Whose seeks are whose is known once the player is.
+  onPlayer(render);
   renderQuick();
   connect();
 }
