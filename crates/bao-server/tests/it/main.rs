@@ -19,6 +19,7 @@ mod metrics;
 mod monitoring;
 mod openapi;
 mod outages;
+mod passkeys;
 mod players;
 mod postgres;
 mod protocol;
