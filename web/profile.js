@@ -196,7 +196,7 @@ async function loadGames() {
   error.hidden = true;
   try {
     const last = games[games.length - 1];
-    const page = await fetchPlayerGames(id, last ? last.created : undefined);
+    const page = await fetchPlayerGames(id, last ? last.created : undefined, last ? last.id : undefined);
     const known = new Set(games.map((g) => g.id));
     const fresh = page.filter((g) => !known.has(g.id));
     games = games.concat(fresh);

@@ -18,12 +18,14 @@ export async function fetchPlayer(id) {
 }
 
 /**
- * GET /api/players/{id}/games: a page of the player's games (GameSummary), newest first; `before` (Unix ms) asks
- * for the page after the one whose last game was created then.
- * @param {string} id @param {number} [before] @returns {Promise<any[]>}
+ * GET /api/players/{id}/games: a page of the player's games (GameSummary), newest first; `before` (Unix ms) and
+ * `beforeId`, the `created` and `id` of the previous page's last game, ask for the page after it.
+ * @param {string} id @param {number} [before] @param {string} [beforeId] @returns {Promise<any[]>}
  */
-export async function fetchPlayerGames(id, before) {
-  const { data } = await request(`${player(id)}/games${before !== undefined ? `?before=${encodeURIComponent(before)}` : ''}`, { cache: 'no-store' });
+export async function fetchPlayerGames(id, before, beforeId) {
+  const query = before === undefined ? ''
+    : `?before=${encodeURIComponent(before)}${beforeId ? `&before_id=${encodeURIComponent(beforeId)}` : ''}`;
+  const { data } = await request(`${player(id)}/games${query}`, { cache: 'no-store' });
   return Array.isArray(data) ? data : [];
 }
 

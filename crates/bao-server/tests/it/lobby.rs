@@ -606,6 +606,32 @@ async fn a_players_games_are_paged_newest_first() {
         ))
         .await;
     assert_eq!(none, json!([]));
+    // After the newest, by its `created` and `id`: the other game, even when both are of the same second
+    // (games are dated to the second: without the id, one of that second would be skipped or repeated).
+    let (_, rest) = s
+        .get_json(&format!(
+            "/api/players/{alice}/games?before={}&before_id={}",
+            page[0]["created"], ids[0]
+        ))
+        .await;
+    let rest: Vec<&str> = rest
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        rest,
+        [ids[1]],
+        "the next page is the one game after the first"
+    );
+    let (_, rest) = s
+        .get_json(&format!(
+            "/api/players/{alice}/games?before={}&before_id={}",
+            page[1]["created"], ids[1]
+        ))
+        .await;
+    assert_eq!(rest, json!([]), "nothing after the last");
     let (status, unknown) = s.get_json("/api/players/NoSuchPlayer1/games").await;
     assert_eq!(
         (status, unknown["error"].as_str()),
