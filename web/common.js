@@ -37,10 +37,16 @@ function renderChrome() {
       '<a class="brand" href="/"><img class="logo" src="/logo.svg" alt="">Bao <span class="beta" data-i18n="beta"></span></a>' +
       `<nav>${links.join('')}</nav><div class="tools"><a class="me" data-role="profile-link" hidden><span data-role="me" hidden></span></a>` +
       '<button type="button" class="link" data-action="rename" data-i18n="me.choose" hidden></button>' +
+      '<button type="button" class="link" data-action="sign-in" data-i18n="signin.button" data-i18n-attr="title:signin.buttonTitle" hidden></button>' +
       `<select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
       '<button type="button" class="icon" data-action="theme">☾</button></div></header>',
   );
   $('[data-action=rename]').addEventListener('click', openNameDialog);
+  // Signing in with a passkey (web/shared/sign-in.js, loaded on the first click: most visits never sign in).
+  $('[data-action=sign-in]').addEventListener('click', async (ev) => {
+    const { signIn } = await import('/shared/sign-in.js');
+    signIn(/** @type {HTMLButtonElement} */ (ev.currentTarget));
+  });
   b.insertAdjacentHTML('beforeend', '<footer class="site"><span data-role="version"></span><span data-i18n="footer.noReg"></span></footer>');
   applyTranslations(document);
   const lang = $('select[name=lang]');
@@ -79,6 +85,9 @@ function renderMe() {
   button.textContent = t(button.dataset.i18n);
   button.title = me ? t('me.renameTitle') : t('me.chooseTitle');
   button.hidden = false;
+  // A player with a passkey is signed in already; one without (a new browser's player, made on a second device)
+  // may still sign in as the player of their passkey.
+  $('[data-action=sign-in]').hidden = !!(me && me.passkeys > 0);
 }
 
 /** @type {Array<(player: { id: string, name: string } | null) => void>} */
