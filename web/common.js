@@ -61,7 +61,7 @@ function renderChrome() {
 
 // ---- this browser's player (protocol.md, "Players"): a name, no registration ----
 
-/** @type {{ id: string, name: string } | null} */
+/** @type {{ id: string, name: string, passkeys?: number } | null} this browser's player (`passkeys`: how many it has) */
 let me = null;
 /** Whether the server was asked (until then neither the name nor the button is shown). */
 let meKnown = false;

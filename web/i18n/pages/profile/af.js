@@ -82,7 +82,7 @@ export default {
   'account.linksHint': 'Vir \u2019n toestel sonder \u2019n wagwoordsleutel: maak die skakel daar oop, en daardie blaaier speel as jy.',
   'account.makeLink': 'Maak \u2019n aanmeldskakel',
   'account.linkLabel': 'Jou aanmeldskakel',
-  'account.linkOnce': 'Dit werk een keer, tot {until}. Enigiemand wat dit oopmaak, word hierdie speler, so stuur dit net vir jouself.',
+  'account.linkOnce': 'Dit werk een keer, binne 24 uur (tot {until}). Enigiemand wat dit oopmaak, word hierdie speler, so stuur dit net vir jouself.',
   'account.linkFacts': 'Gemaak op {made}, werk tot {until}',
   'account.linkAbove': 'die skakel hierbo',
   'account.revoke': 'Trek terug',

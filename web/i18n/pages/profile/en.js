@@ -82,7 +82,7 @@ export default {
   'account.linksHint': 'For a device without a passkey: open the link there, and that browser plays as you.',
   'account.makeLink': 'Make a sign-in link',
   'account.linkLabel': 'Your sign-in link',
-  'account.linkOnce': 'It works once, until {until}. Anyone who opens it becomes this player, so send it only to yourself.',
+  'account.linkOnce': 'It works once, within 24 hours (until {until}). Anyone who opens it becomes this player, so send it only to yourself.',
   'account.linkFacts': 'Made {made}, works until {until}',
   'account.linkAbove': 'the link shown above',
   'account.revoke': 'Revoke',

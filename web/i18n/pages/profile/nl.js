@@ -82,7 +82,7 @@ export default {
   'account.linksHint': 'Voor een apparaat zonder toegangssleutel: open de link daar, en die browser speelt als jou.',
   'account.makeLink': 'Inloglink maken',
   'account.linkLabel': 'Je inloglink',
-  'account.linkOnce': 'Hij werkt één keer, tot {until}. Wie hem opent, wordt deze speler: stuur hem dus alleen naar jezelf.',
+  'account.linkOnce': 'Hij werkt \u00e9\u00e9n keer, binnen 24 uur (tot {until}). Wie hem opent, wordt deze speler: stuur hem dus alleen naar jezelf.',
   'account.linkFacts': 'Gemaakt op {made}, werkt tot {until}',
   'account.linkAbove': 'de link hierboven',
   'account.revoke': 'Intrekken',

@@ -82,7 +82,7 @@ export default {
   'account.linksHint': 'För en enhet utan nyckel: öppna länken där, så spelar den webbläsaren som du.',
   'account.makeLink': 'Skapa en inloggningslänk',
   'account.linkLabel': 'Din inloggningslänk',
-  'account.linkOnce': 'Den fungerar en gång, fram till {until}. Den som öppnar den blir den här spelaren, så skicka den bara till dig själv.',
+  'account.linkOnce': 'Den fungerar en gång, inom 24 timmar (till {until}). Den som öppnar den blir den här spelaren, så skicka den bara till dig själv.',
   'account.linkFacts': 'Skapad {made}, gäller till {until}',
   'account.linkAbove': 'länken ovanför',
   'account.revoke': 'Återkalla',

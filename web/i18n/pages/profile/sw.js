@@ -82,7 +82,7 @@ export default {
   'account.linksHint': 'Kwa kifaa kisicho na ufunguo wa siri: fungua kiungo huko, na kivinjari hicho kitacheza kama wewe.',
   'account.makeLink': 'Unda kiungo cha kuingia',
   'account.linkLabel': 'Kiungo chako cha kuingia',
-  'account.linkOnce': 'Kinafanya kazi mara moja tu, hadi {until}. Yeyote atakayekifungua anakuwa mchezaji huyu, kwa hiyo jitumie mwenyewe tu.',
+  'account.linkOnce': 'Kinafanya kazi mara moja tu, ndani ya saa 24 (hadi {until}). Yeyote atakayekifungua anakuwa mchezaji huyu, kwa hiyo jitumie mwenyewe tu.',
   'account.linkFacts': 'Kiliundwa {made}, kinafanya kazi hadi {until}',
   'account.linkAbove': 'kiungo kilicho hapo juu',
   'account.revoke': 'Batilisha',
