@@ -36,6 +36,8 @@ const state = {
   message: null,
   /** @type {string | null} a selector to focus after the next drawing */
   focus: null,
+  /** @type {Array<{ section: HTMLElement, body: HTMLElement, msg: HTMLElement }>} the parts as drawn on the page */
+  sections: [],
 };
 
 /** Why passkeys cannot be added here, as a dictionary key, or null when they can. */
@@ -204,7 +206,27 @@ function draw() {
     box.replaceChildren(el('p', { class: 'hint' }, t(state.loadError ? 'account.loadFailed' : 'account.loading', { code: state.loadError || '' })));
     return;
   }
-  box.replaceChildren(passkeysPart(), linksPart(), signOutPart());
+  // Each part is drawn again inside a section that stays, beside its message, a live region that stays too (its
+  // new words are announced; a live region put on the page with its words already in it often is not).
+  const parts = [passkeysPart(), linksPart(), signOutPart()];
+  if (!state.sections.length || !box.contains(state.sections[0].section)) {
+    state.sections = parts.map((fresh) => {
+      const section = /** @type {HTMLElement} */ (fresh.cloneNode(false));
+      const body = el('div', { class: 'part-body' });
+      const msg = el('p', { role: 'status', 'data-role': fresh.querySelector('p[role=status]').getAttribute('data-role') });
+      section.append(body, msg);
+      return { section, body, msg };
+    });
+    box.replaceChildren(...state.sections.map((s) => s.section));
+  }
+  parts.forEach((fresh, i) => {
+    const { body, msg } = state.sections[i];
+    const words = /** @type {HTMLElement} */ (fresh.querySelector('p[role=status]'));
+    words.remove();
+    msg.className = words.className;
+    if (msg.textContent !== words.textContent) msg.textContent = words.textContent;
+    body.replaceChildren(...fresh.childNodes);
+  });
   if (state.focus) {
     const target = /** @type {HTMLElement | null} */ (box.querySelector(state.focus));
     state.focus = null;
