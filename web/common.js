@@ -37,12 +37,12 @@ function renderChrome() {
       '<a class="brand" href="/"><img class="logo" src="/logo.svg" alt="">Bao <span class="beta" data-i18n="beta"></span></a>' +
       `<nav>${links.join('')}</nav><div class="tools"><a class="me" data-role="profile-link" hidden><span data-role="me" hidden></span></a>` +
       '<button type="button" class="link" data-action="rename" data-i18n="me.choose" hidden></button>' +
-      '<button type="button" class="link" data-action="sign-in" data-i18n="signin.button" data-i18n-attr="title:signin.buttonTitle" hidden></button>' +
+      '<button type="button" class="link" data-action="sign-in" data-i18n="signin.button" hidden></button>' +
       `<select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
       '<button type="button" class="icon" data-action="theme">☾</button></div></header>',
   );
   $('[data-action=rename]').addEventListener('click', openNameDialog);
-  // Signing in with a passkey (web/shared/sign-in.js, loaded on the first click: most visits never sign in).
+  // Signing in with a passkey (loaded on the first click).
   $('[data-action=sign-in]').addEventListener('click', async (ev) => {
     const { signIn } = await import('/shared/sign-in.js');
     signIn(/** @type {HTMLButtonElement} */ (ev.currentTarget));
@@ -61,7 +61,7 @@ function renderChrome() {
 
 // ---- this browser's player (protocol.md, "Players"): a name, no registration ----
 
-/** @type {{ id: string, name: string, passkeys?: number } | null} this browser's player (`passkeys`: how many it has) */
+/** @type {{ id: string, name: string, passkeys?: number } | null} */
 let me = null;
 /** Whether the server was asked (until then neither the name nor the button is shown). */
 let meKnown = false;
@@ -85,8 +85,7 @@ function renderMe() {
   button.textContent = t(button.dataset.i18n);
   button.title = me ? t('me.renameTitle') : t('me.chooseTitle');
   button.hidden = false;
-  // A player with a passkey is signed in already; one without (a new browser's player, made on a second device)
-  // may still sign in as the player of their passkey.
+  // Also for a player without a passkey: a second device's new player may switch to the passkey's.
   $('[data-action=sign-in]').hidden = !!(me && me.passkeys > 0);
 }
 

@@ -1,14 +1,30 @@
 // Signing in with a passkey, from the header's `[data-action=sign-in]` of every page (web/common.js loads this
-// module on the first click): the discoverable ceremony of docs/protocol.md's "Signing in with a passkey" (no name
-// asked: the authenticator offers the passkeys it has for this site), then the own profile of the player signed in
-// as. What goes wrong is said in words under the header, never as an error dump; choosing no passkey changes nothing.
+// module on the first click): the discoverable ceremony of the sign-in API (issue 33; no name asked: the
+// authenticator offers the passkeys it has for this site), then the own profile of the player signed in as. What
+// goes wrong is said in words under the header, never as an error dump; choosing no passkey changes nothing. Its
+// words (web/i18n/sign-in/<lang>.js) and look (sign-in.css) come with it: the pages do not carry them.
 import { request, ApiError, PLAYER } from '/api.js';
-import { t, safeSet } from '/i18n.js';
+import { lang, safeSet } from '/i18n.js';
 
-/** The line under the header that says how signing in goes (made on first use). */
+/** @type {{ lang: string, words: Record<string, string> } | null} */
+let dictionary = null;
+
+/** This module's words in the page's language (English for a key it lacks). */
+async function loadWords() {
+  const l = lang();
+  if (dictionary && dictionary.lang === l) return;
+  const [mine, en] = await Promise.all([import(`/i18n/sign-in/${l}.js`).catch(() => null), import('/i18n/sign-in/en.js')]);
+  dictionary = { lang: l, words: { ...en.default, ...mine?.default } };
+}
+
+/** The line under the header that says how signing in goes (made, with its look, on first use). */
 function say(key, params = {}, error = false) {
   let box = /** @type {HTMLElement | null} */ (document.querySelector('[data-role=sign-in-message]'));
   if (!box) {
+    const look = document.createElement('link');
+    look.rel = 'stylesheet';
+    look.href = '/shared/sign-in.css';
+    document.head.append(look);
     box = document.createElement('p');
     box.dataset.role = 'sign-in-message';
     box.className = 'sign-in-msg';
@@ -16,7 +32,8 @@ function say(key, params = {}, error = false) {
     document.querySelector('header.site')?.after(box);
   }
   box.classList.toggle('error', error);
-  box.textContent = t(key, params);
+  const words = dictionary ? dictionary.words : {};
+  box.textContent = (words[key] ?? key).replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
   box.hidden = false;
 }
 
@@ -46,6 +63,7 @@ let busy = false;
 /** Runs the ceremony; on success this browser is the passkey's player and the page goes to its profile. */
 export async function signIn(button) {
   if (busy) return;
+  await loadWords().catch(() => {});
   if (!passkeysSupported()) {
     say('signin.unsupported', {}, true);
     return;

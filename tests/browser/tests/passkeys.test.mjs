@@ -8,7 +8,9 @@
 // real server and Debian's chromium; the site is opened as http://localhost:PORT (a passkey needs a host name).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, api } from '../lib/harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer, launchBrowser, api, ROOT } from '../lib/harness.mjs';
 import { words } from '../lib/words.mjs';
 import { newPlayer, asPlayer, becomePlayer, playerGame } from '../lib/players.mjs';
 
@@ -19,8 +21,15 @@ let browser;
 let base;
 const contexts = [];
 const problems = [];
+const LANGS = ['en', 'sw', 'nl', 'sv', 'af'];
 const en = await words('en', 'profile');
 const enSignin = await words('en', 'signin');
+/** The words of the header's sign-in (web/i18n/sign-in/<lang>.js, loaded with web/shared/sign-in.js). */
+async function signInWords(lang) {
+  const src = readFileSync(join(ROOT, 'web', 'i18n', 'sign-in', `${lang}.js`), 'utf8');
+  return (await import(`data:text/javascript;base64,${Buffer.from(src).toString('base64')}`)).default;
+}
+const enSignInFlow = await signInWords('en');
 
 before(async () => {
   server = await startServer({ args: ['--create-per-minute', '10000'] });
@@ -74,6 +83,21 @@ async function openOwn(page, id) {
 
 const passkeysOf = async (player) => (await asPlayer(base, player, '/api/players/me/passkeys')).body;
 const gameIds = (page) => page.$$eval('[data-role=profile-games] a[data-game]', (as) => as.map((a) => a.dataset.game).sort());
+
+test('the sign-in words are there in every language, with English\'s placeholders', async () => {
+  const placeholders = (v) => [...new Set(String(v).match(/\{\w+\}/g) || [])].sort().join(' ');
+  for (const lang of LANGS) {
+    const mine = await signInWords(lang);
+    assert.deepEqual(Object.keys(mine).sort(), Object.keys(enSignInFlow).sort(), lang);
+    for (const [k, v] of Object.entries(enSignInFlow)) {
+      assert.ok(mine[k].trim(), `${lang} ${k}`);
+      assert.equal(placeholders(mine[k]), placeholders(v), `${lang} ${k}`);
+    }
+  }
+  // Every word the module names is there.
+  const src = readFileSync(join(ROOT, 'web', 'shared', 'sign-in.js'), 'utf8');
+  for (const [, k] of src.matchAll(/'(signin\.\w+)'/g)) assert.ok(enSignInFlow[k], k);
+});
 
 test('a passkey added on the own profile signs in on a second device, as the same player with the same games', async () => {
   const amani = await newPlayer(base, 'Amani Passkey');
@@ -146,12 +170,11 @@ test('a passkey added on the own profile signs in on a second device, as the sam
   await c.cdp.send('WebAuthn.addCredential', { authenticatorId: c.authenticatorId, credential: credentials[0] });
   await c.page.goto(`${base}/`);
   await c.page.click('[data-action=sign-in]');
-  await c.page.waitForFunction((want) => document.querySelector('[data-role=sign-in-message]')?.textContent === want, (await words('en'))['signin.unknown']);
+  await c.page.waitForFunction((want) => document.querySelector('[data-role=sign-in-message]')?.textContent === want, enSignInFlow['signin.unknown']);
   assert.equal(new URL(c.page.url()).pathname, '/', 'still on the home page');
 });
 
 test('choosing no passkey changes nothing, and says so calmly', async () => {
-  const shared = await words('en');
   const p = await newPlayer(base, 'Baraka Cancel');
   const a = await newPage({ player: p, authenticator: false });
   // What the browser answers when the person closes its passkey dialog (or lets it time out).
@@ -168,7 +191,7 @@ test('choosing no passkey changes nothing, and says so calmly', async () => {
   assert.deepEqual(await passkeysOf(p), []);
   // The header's sign-in: the same calm words, and this browser keeps its player.
   await a.page.click('[data-action=sign-in]');
-  await a.page.waitForFunction((want) => document.querySelector('[data-role=sign-in-message]')?.textContent === want, shared['signin.cancelled']);
+  await a.page.waitForFunction((want) => document.querySelector('[data-role=sign-in-message]')?.textContent === want, enSignInFlow['signin.cancelled']);
   assert.equal(await a.page.locator('[data-role=sign-in-message].error').count(), 0);
   assert.equal(await a.page.getAttribute('[data-role=me]', 'data-player'), p.id);
 });
@@ -265,7 +288,7 @@ test('without WebAuthn, or by an IP address, the profile says why passkeys are n
   assert.equal(await a.page.locator('[data-action=add-passkey]').count(), 0, 'no button that cannot work');
   // The header's sign-in says so too.
   await a.page.click('[data-action=sign-in]');
-  await a.page.waitForFunction((want) => document.querySelector('[data-role=sign-in-message]')?.textContent === want, (await words('en'))['signin.unsupported']);
+  await a.page.waitForFunction((want) => document.querySelector('[data-role=sign-in-message]')?.textContent === want, enSignInFlow['signin.unsupported']);
   // By the numeric address: the server cannot bind a passkey to it.
   const b = await newPage({ player: eshe, origin: server.url });
   await b.page.goto(`${server.url}/@/${eshe.id}`);
