@@ -250,15 +250,28 @@ async function loadLinks() {
   if (state.fresh && !state.links.some((l) => l.id === state.fresh.id)) state.fresh = null;
 }
 
-/** Runs `job` with the buttons disabled, then draws again. */
+/** A selector for the button `b` of the part, as it will be drawn again (null: none to give). */
+function selectorOf(b) {
+  const action = b instanceof HTMLElement ? b.dataset.action : null;
+  if (!action) return null;
+  const item = /** @type {HTMLElement | null} */ (b.closest('[data-passkey], [data-sign-in-link]'));
+  if (!item) return `[data-action=${action}]`;
+  const [attr, value] = item.dataset.passkey ? ['data-passkey', item.dataset.passkey] : ['data-sign-in-link', item.dataset.signInLink];
+  return `[${attr}="${CSS.escape(value)}"] [data-action=${action}]`;
+}
+
+/** Runs `job` with the buttons disabled, then draws again, the focus back on the button pressed (or where the
+ * job put it). */
 async function run(job) {
   if (state.busy) return;
+  const back = state.box && state.box.contains(document.activeElement) ? selectorOf(document.activeElement) : null;
   state.busy = true;
   draw();
   try {
     await job();
   } finally {
     state.busy = false;
+    if (!state.focus && back) state.focus = back;
     draw();
   }
 }
