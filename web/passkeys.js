@@ -363,7 +363,9 @@ function makeLink() {
       if (!state.links.some((l) => l.id === data.id)) state.links = [...state.links, data];
       state.focus = 'input[data-role=sign-in-link]';
     } catch (e) {
-      say('links', 'account.linkFailed', { code: codeOf(e) }, true);
+      // The server keeps a few good links at once (five): then one is to be revoked first.
+      const full = e instanceof ApiError && e.status === 400 && state.links.length > 0;
+      say('links', full ? 'account.tooManyLinks' : 'account.linkFailed', { code: codeOf(e) }, true);
     }
   });
 }

@@ -89,6 +89,7 @@ export default {
   'account.revoked': 'Die skakel is teruggetrek: dit werk nie meer nie.',
   'account.revokeFailed': 'Die skakel kon nie teruggetrek word nie ({code}); probeer weer.',
   'account.linkFailed': 'Geen skakel kon gemaak word nie ({code}); probeer weer.',
+  'account.tooManyLinks': 'Jy het reeds soveel aanmeldskakels as wat gelyk kan werk: trek een terug om \u2019n nuwe te maak.',
   'account.signOutTitle': 'Meld af',
   'account.signOutHint': 'As jy afmeld, speel hierdie blaaier nie meer as jy nie. Jou ander toestelle bly aangemeld.',
   'account.signOut': 'Meld af op hierdie toestel',

@@ -89,6 +89,7 @@ export default {
   'account.revoked': 'The link was revoked: it no longer works.',
   'account.revokeFailed': 'The link could not be revoked ({code}); try again.',
   'account.linkFailed': 'No link could be made ({code}); try again.',
+  'account.tooManyLinks': 'You have as many sign-in links as can work at once: revoke one to make another.',
   'account.signOutTitle': 'Sign out',
   'account.signOutHint': 'Signing out stops this browser playing as you. Your other devices stay signed in.',
   'account.signOut': 'Sign out on this device',

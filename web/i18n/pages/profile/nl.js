@@ -89,6 +89,7 @@ export default {
   'account.revoked': 'De link is ingetrokken: hij werkt niet meer.',
   'account.revokeFailed': 'De link kon niet worden ingetrokken ({code}); probeer het opnieuw.',
   'account.linkFailed': 'Er kon geen link worden gemaakt ({code}); probeer het opnieuw.',
+  'account.tooManyLinks': 'Je hebt al zoveel inloglinks als er tegelijk kunnen werken: trek er een in om een nieuwe te maken.',
   'account.signOutTitle': 'Uitloggen',
   'account.signOutHint': 'Na het uitloggen speelt deze browser niet meer als jou. Je andere apparaten blijven ingelogd.',
   'account.signOut': 'Uitloggen op dit apparaat',

@@ -89,6 +89,7 @@ export default {
   'account.revoked': 'Länken har återkallats: den fungerar inte längre.',
   'account.revokeFailed': 'Länken kunde inte återkallas ({code}); försök igen.',
   'account.linkFailed': 'Ingen länk kunde skapas ({code}); försök igen.',
+  'account.tooManyLinks': 'Du har redan så många inloggningslänkar som kan gälla samtidigt: återkalla en för att skapa en ny.',
   'account.signOutTitle': 'Logga ut',
   'account.signOutHint': 'När du loggar ut slutar den här webbläsaren att spela som du. Dina andra enheter förblir inloggade.',
   'account.signOut': 'Logga ut på den här enheten',

@@ -89,6 +89,7 @@ export default {
   'account.revoked': 'Kiungo kimebatilishwa: hakifanyi kazi tena.',
   'account.revokeFailed': 'Kiungo hakikuweza kubatilishwa ({code}); jaribu tena.',
   'account.linkFailed': 'Kiungo hakikuweza kuundwa ({code}); jaribu tena.',
+  'account.tooManyLinks': 'Tayari una viungo vingi vya kuingia kadiri vinavyoweza kufanya kazi kwa pamoja: batilisha kimoja ili uunde kipya.',
   'account.signOutTitle': 'Toka',
   'account.signOutHint': 'Ukitoka, kivinjari hiki hakitacheza tena kama wewe. Vifaa vyako vingine vitabaki ndani.',
   'account.signOut': 'Toka kwenye kifaa hiki',
