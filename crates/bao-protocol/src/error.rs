@@ -58,6 +58,11 @@ codes! {
     BadPosition = "bad_position", 400;
     /// A player's name that is not 2 to 20 letters, digits, inner spaces, `-` and `_` of one direction.
     BadName = "bad_name", 400;
+    /// A passkey the server cannot accept: the authenticator's answer failed the checks, or it names no
+    /// passkey of a player.
+    BadPasskey = "bad_passkey", 400;
+    /// Passkeys need the site's name: it was reached by an IP address (no valid relying party id).
+    PasskeysUnavailable = "passkeys_unavailable", 400;
     /// A socket message that is not one of the protocol's (or not now).
     BadMessage = "bad_message", 400;
     /// The request is not made as a player (no player cookie or `Authorization: Bearer` key, or an unknown
@@ -85,7 +90,8 @@ codes! {
     StalePly = "stale_ply", 409;
     /// A review asked for a game that is not finished.
     NotFinished = "not_finished", 409;
-    /// A seek already accepted or withdrawn (or never opened).
+    /// A seek already accepted or withdrawn (or never opened); a passkey ceremony or a sign-in link used,
+    /// expired or revoked.
     Gone = "gone", 410;
     /// A body over the server's limit.
     PayloadTooLarge = "payload_too_large", 413;

@@ -120,4 +120,93 @@ pub struct Profile {
     pub ratings: BTreeMap<String, RatingView>,
     /// Games the player took a seat in.
     pub games: u64,
+    /// How many passkeys the player has: only in the own profile (`GET /api/players/me`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passkeys: Option<u32>,
+}
+
+/// A passkey of the own player (`GET /api/players/me/passkeys`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PasskeyView {
+    /// Its id, to rename or remove it.
+    pub id: String,
+    /// The name its player gave it (or the server's "Passkey N").
+    pub name: String,
+    /// When it was added, Unix ms.
+    pub created: i64,
+    /// When it last signed in, Unix ms.
+    pub last_used: Option<i64>,
+}
+
+/// The answer to the first request of a WebAuthn ceremony (adding a passkey, signing in with one).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CeremonyStart {
+    /// The ceremony's id, sent back with the authenticator's answer (good for 5 minutes, once).
+    pub ceremony: String,
+    /// The options for the browser, `{"publicKey":{…}}` as the WebAuthn JSON forms have them (base64url):
+    /// `PublicKeyCredential.parseCreationOptionsFromJSON(options.publicKey)` or
+    /// `parseRequestOptionsFromJSON`.
+    #[schema(value_type = Object)]
+    pub options: serde_json::Value,
+}
+
+/// The body of `POST /api/players/me/passkeys`: the authenticator's answer to the registration ceremony.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct NewPasskey {
+    /// The ceremony's id from `POST /api/players/me/passkeys/begin`.
+    pub ceremony: String,
+    /// A name for the passkey (1 to 40 characters); without one the server names it.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `credential.toJSON()` of the `PublicKeyCredential` that `navigator.credentials.create` gave.
+    #[schema(value_type = Object)]
+    pub credential: serde_json::Value,
+}
+
+/// The body of `PATCH /api/players/me/passkeys/{id}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PasskeyRename {
+    /// The new name (1 to 40 characters).
+    pub name: String,
+}
+
+/// The body of `POST /api/sign-in/passkey`: the authenticator's answer to the sign-in ceremony.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PasskeySignIn {
+    /// The ceremony's id from `POST /api/sign-in/passkey/begin`.
+    pub ceremony: String,
+    /// `credential.toJSON()` of the `PublicKeyCredential` that `navigator.credentials.get` gave.
+    #[schema(value_type = Object)]
+    pub credential: serde_json::Value,
+}
+
+/// A sign-in link just made (`POST /api/players/me/sign-in-links`): the only time its address is shown.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct NewSignInLink {
+    /// Its id, to revoke it.
+    pub id: String,
+    /// The link: `…/signin#ID.SECRET`, the secret in the fragment only (browsers never send it).
+    pub url: String,
+    /// Unix ms.
+    pub created: i64,
+    /// When it stops working, Unix ms.
+    pub expires: i64,
+}
+
+/// A sign-in link still good, as its player's list shows it (`GET /api/players/me/sign-in-links`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SignInLinkView {
+    /// Its id, to revoke it.
+    pub id: String,
+    /// Unix ms.
+    pub created: i64,
+    /// When it stops working, Unix ms.
+    pub expires: i64,
+}
+
+/// The body of `POST /api/sign-in/link`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct RedeemSignInLink {
+    /// The link's fragment, `ID.SECRET` (the part after `#`).
+    pub link: String,
 }

@@ -70,6 +70,24 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(players::api::get_player_games))
         .routes(routes!(crate::ratings::api::rating_history))
         .routes(routes!(players::api::export_me))
+        .routes(routes!(
+            players::passkeys::list_passkeys,
+            players::passkeys::add_passkey
+        ))
+        .routes(routes!(players::passkeys::begin_passkey))
+        .routes(routes!(
+            players::passkeys::rename_passkey,
+            players::passkeys::remove_passkey
+        ))
+        .routes(routes!(players::passkeys::begin_sign_in))
+        .routes(routes!(players::passkeys::sign_in))
+        .routes(routes!(players::sign_in::sign_out))
+        .routes(routes!(
+            players::sign_in::make_link,
+            players::sign_in::list_links
+        ))
+        .routes(routes!(players::sign_in::revoke_link))
+        .routes(routes!(players::sign_in::redeem_link))
         .routes(routes!(crate::ratings::api::leaderboard))
         .routes(routes!(lobby::api::create_seek, lobby::api::list_seeks))
         .routes(routes!(lobby::api::withdraw_seek))
@@ -171,6 +189,7 @@ pub fn router(state: AppState) -> Router {
             // Any id gets the page, which asks the API for the player and says when there is none.
             .route_service("/@/{id}", ServeFile::new(web.join("profile.html")))
             .route_service("/leaderboard", ServeFile::new(web.join("leaderboard.html")))
+            .route_service("/signin", ServeFile::new(web.join("signin.html")))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
             .fallback_service(
@@ -185,6 +204,7 @@ pub fn router(state: AppState) -> Router {
             .route("/watch", get(assets::watch_page))
             .route("/@/{id}", get(assets::profile_page))
             .route("/leaderboard", get(assets::leaderboard_page))
+            .route("/signin", get(assets::sign_in_page))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
             .fallback(assets::static_file),

@@ -98,6 +98,11 @@ pub async fn leaderboard_page(headers: HeaderMap) -> Response {
     file("leaderboard.html", &headers)
 }
 
+/// `GET /signin`: the page a sign-in link opens (`/signin#ID.SECRET`); it reads the fragment and posts it.
+pub async fn sign_in_page(headers: HeaderMap) -> Response {
+    file("signin.html", &headers)
+}
+
 /// `GET /puzzles`: the puzzles page.
 pub async fn puzzles_page(headers: HeaderMap) -> Response {
     file("puzzles.html", &headers)

@@ -90,6 +90,9 @@ pub struct Config {
     /// Times one player may change their name per hour.
     #[arg(long, env = "BAO_RENAMES_PER_HOUR", default_value_t = 10.0)]
     pub renames_per_hour: f64,
+    /// Sign-in attempts (a passkey's, a link's) one client address may make per minute; also the burst.
+    #[arg(long, env = "BAO_SIGN_INS_PER_MINUTE", default_value_t = 10.0)]
+    pub sign_ins_per_minute: f64,
     /// Milliseconds a live seek outlives its creator's last lobby socket (a reload keeps it), and the
     /// longest a node that stopped renewing the seeks and pool places of its sockets (it died) keeps them.
     #[arg(long, env = "BAO_LOBBY_GRACE_MS", default_value_t = 8000,
@@ -219,6 +222,7 @@ impl Config {
             seeks_per_address: 6,
             pool_joins_per_minute: 20.0,
             renames_per_hour: 10.0,
+            sign_ins_per_minute: 10.0,
             lobby_grace_ms: 8000,
             trusted_proxies: TrustedProxies::default(),
             metrics_bind: None,

@@ -56,6 +56,28 @@ pub enum AppError {
     /// 400 `bad_name`: a player's name the contract does not allow; the message says why.
     #[error("{0}")]
     BadName(#[from] crate::players::names::BadName),
+    /// 400 `bad_name`: a passkey's name that is empty, too long or has control characters.
+    #[error("{0}")]
+    BadPasskeyName(&'static str),
+    /// 400 `bad_passkey`: the authenticator's answer failed the checks (the message says which), or names no
+    /// passkey of a player.
+    #[error("{0}")]
+    BadPasskey(String),
+    /// 400 `passkeys_unavailable`: the site was reached by an IP address, which cannot be a relying party id.
+    #[error("passkeys need the site's name, not an IP address: open it by its name (http://localhost:PORT for a server on this machine), or start the server with --public-url")]
+    PasskeysUnavailable,
+    /// 410 `gone`: a passkey ceremony that expired (5 minutes) or was already finished.
+    #[error("this passkey request expired or was already answered; start again")]
+    CeremonyGone,
+    /// 410 `gone`: a sign-in link used, revoked, expired, or never made.
+    #[error("this sign-in link no longer works: it was used already, revoked, or is more than a day old")]
+    SignInLinkGone,
+    /// 404 `not_found`: no passkey of that id among the player's.
+    #[error("no such passkey")]
+    NoSuchPasskey,
+    /// 404 `not_found`: no sign-in link of that id among the player's still good.
+    #[error("no such sign-in link")]
+    NoSuchSignInLink,
     /// 401 `no_player`: the request is not made as a player.
     #[error("this needs a player: create one (POST /api/players) or send its key")]
     NoPlayer,
@@ -186,6 +208,11 @@ impl AppError {
             AppError::BadMessage(_) => ErrorCode::BadMessage,
             AppError::BadPosition(_) => ErrorCode::BadPosition,
             AppError::BadName(_) => ErrorCode::BadName,
+            AppError::BadPasskeyName(_) => ErrorCode::BadName,
+            AppError::BadPasskey(_) => ErrorCode::BadPasskey,
+            AppError::PasskeysUnavailable => ErrorCode::PasskeysUnavailable,
+            AppError::CeremonyGone | AppError::SignInLinkGone => ErrorCode::Gone,
+            AppError::NoSuchPasskey | AppError::NoSuchSignInLink => ErrorCode::NotFound,
             AppError::NoPlayer => ErrorCode::NoPlayer,
             AppError::NoSuchPlayer => ErrorCode::NotFound,
             AppError::OwnSeek => ErrorCode::OwnSeek,
@@ -417,6 +444,13 @@ mod tests {
             AppError::BadClock(s()),
             AppError::BadPosition(s()),
             AppError::BadName(crate::players::names::BadName::Length),
+            AppError::BadPasskeyName("x"),
+            AppError::BadPasskey(s()),
+            AppError::PasskeysUnavailable,
+            AppError::CeremonyGone,
+            AppError::SignInLinkGone,
+            AppError::NoSuchPasskey,
+            AppError::NoSuchSignInLink,
             AppError::NoPlayer,
             AppError::NoSuchPlayer,
             AppError::OwnSeek,
@@ -464,6 +498,13 @@ mod tests {
                 | AppError::BadClock(_)
                 | AppError::BadPosition(_)
                 | AppError::BadName(_)
+                | AppError::BadPasskeyName(_)
+                | AppError::BadPasskey(_)
+                | AppError::PasskeysUnavailable
+                | AppError::CeremonyGone
+                | AppError::SignInLinkGone
+                | AppError::NoSuchPasskey
+                | AppError::NoSuchSignInLink
                 | AppError::NoPlayer
                 | AppError::NoSuchPlayer
                 | AppError::OwnSeek
@@ -534,6 +575,12 @@ mod tests {
             (AppError::NotFinished, "not_finished", 409),
             (AppError::ReviewsBusy, "busy", 503),
             (AppError::NoSuchPuzzle, "not_found", 404),
+            (AppError::BadPasskey("x".into()), "bad_passkey", 400),
+            (AppError::PasskeysUnavailable, "passkeys_unavailable", 400),
+            (AppError::CeremonyGone, "gone", 410),
+            (AppError::SignInLinkGone, "gone", 410),
+            (AppError::NoSuchPasskey, "not_found", 404),
+            (AppError::BadPasskeyName("x"), "bad_name", 400),
         ];
         for (e, code, status) in cases {
             assert_eq!(e.code(), code);

@@ -62,6 +62,7 @@ pub struct AddressLimits {
     connect: DefaultKeyedRateLimiter<ClientKey>,
     messages: DefaultKeyedRateLimiter<ClientKey>,
     pool_joins: DefaultKeyedRateLimiter<ClientKey>,
+    sign_ins: DefaultKeyedRateLimiter<ClientKey>,
     /// Name changes, by player id.
     renames: DefaultKeyedRateLimiter<String>,
     sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
@@ -89,6 +90,10 @@ impl AddressLimits {
             pool_joins: RateLimiter::keyed(quota(
                 config.pool_joins_per_minute / 60.0,
                 config.pool_joins_per_minute.max(1.0),
+            )),
+            sign_ins: RateLimiter::keyed(quota(
+                config.sign_ins_per_minute / 60.0,
+                config.sign_ins_per_minute.max(1.0),
             )),
             renames: RateLimiter::keyed(quota(
                 config.renames_per_hour / 3600.0,
@@ -146,6 +151,15 @@ impl AddressLimits {
         self.check(&self.pool_joins, Limit::PoolJoins, key)
             .map_err(|wait| AppError::RateLimited {
                 message: "too many pool joins; try again in a moment",
+                retry_after: wait,
+            })
+    }
+
+    /// Whether `key` may try to sign in (with a passkey or a link) now.
+    pub fn sign_in(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.sign_ins, Limit::SignIns, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many sign-in attempts; try again in a minute",
                 retry_after: wait,
             })
     }
@@ -223,6 +237,7 @@ impl AddressLimits {
             &self.connect,
             &self.messages,
             &self.pool_joins,
+            &self.sign_ins,
         ] {
             limiter.retain_recent();
             limiter.shrink_to_fit();

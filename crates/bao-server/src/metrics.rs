@@ -120,11 +120,13 @@ pub enum Limit {
     PoolJoins,
     /// Name changes per player (`--renames-per-hour`).
     Renames,
+    /// Sign-in attempts per address (`--sign-ins-per-minute`).
+    SignIns,
 }
 
 impl Limit {
     /// Every limit.
-    pub const ALL: [Limit; 10] = [
+    pub const ALL: [Limit; 11] = [
         Limit::Create,
         Limit::SocketsOpen,
         Limit::SocketsOpened,
@@ -135,6 +137,7 @@ impl Limit {
         Limit::Seeks,
         Limit::PoolJoins,
         Limit::Renames,
+        Limit::SignIns,
     ];
 
     /// The label value.
@@ -150,6 +153,7 @@ impl Limit {
             Limit::Seeks => "seeks",
             Limit::PoolJoins => "pool_joins",
             Limit::Renames => "renames",
+            Limit::SignIns => "sign_ins",
         }
     }
 }

@@ -449,6 +449,45 @@ impl IntoResponses for MeErrors {
     }
 }
 
+/// The error answers of the passkey ceremonies and the sign-ins (`/api/sign-in/…`,
+/// `/api/players/me/passkeys…`).
+#[derive(Debug)]
+pub struct SignInErrors;
+
+impl IntoResponses for SignInErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (
+                AppError::BadPasskey("the authenticator's answer was refused: …".into()),
+                "the authenticator's answer failed webauthn-rs's checks (the message says which), or its passkey \
+                 belongs to no player of this site",
+            ),
+            (
+                AppError::PasskeysUnavailable,
+                "the site was reached by an IP address, which cannot be a WebAuthn relying party",
+            ),
+            (
+                AppError::CeremonyGone,
+                "the ceremony expired (5 minutes), was already finished, or is another player's; or (a \
+                 sign-in link) it was used, revoked, expired or never made",
+            ),
+            (
+                AppError::NoPlayer,
+                "(adding a passkey) the request carries no player key, or one of no player",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "too many sign-in attempts; try again in a minute",
+                    retry_after: std::time::Duration::from_secs(6),
+                },
+                "this address tried to sign in more than `--sign-ins-per-minute` times in the last minute",
+            ),
+        ];
+        list.extend(player_errors());
+        api_errors(list)
+    }
+}
+
 /// The error answers of `GET /api/players/{id}`.
 #[derive(Debug)]
 pub struct ProfileErrors;

@@ -47,9 +47,19 @@ pub fn link_of(
     headers: &HeaderMap,
     id: &str,
 ) -> Result<String, AppError> {
-    let config = state.config();
-    if let Some(url) = share_url(config.public_url.as_deref(), id) {
+    if let Some(url) = share_url(state.config().public_url.as_deref(), id) {
         return Ok(url);
+    }
+    Ok(format!("{}{}", site_base(state, peer, headers)?, game_path(id)))
+}
+
+/// The address of the site's home without the final `/`: `--public-url` when it is set, else
+/// `scheme://host` of the request (its `Host`, or behind a trusted proxy `X-Forwarded-Host` and
+/// `X-Forwarded-Proto`). The links the server gives out (a game's, a sign-in link) start with it.
+pub fn site_base(state: &AppState, peer: SocketAddr, headers: &HeaderMap) -> Result<String, AppError> {
+    let config = state.config();
+    if let Some(base) = config.public_url.as_deref() {
+        return Ok(base.trim_end_matches('/').to_owned());
     }
     let last = |name: &str| {
         headers
@@ -76,7 +86,7 @@ pub fn link_of(
         Some(p) if p.eq_ignore_ascii_case("https") => "https",
         _ => "http",
     };
-    Ok(format!("{scheme}://{host}{}", game_path(id)))
+    Ok(format!("{scheme}://{host}"))
 }
 
 /// Whether `h` is a plain `host[:port]` (no user, path or anything else a link must not carry).

@@ -89,7 +89,10 @@ pub async fn create_seek(
         variant: variant.name().to_owned(),
         clock: clock.map(|c| serde_json::to_string(&c).unwrap_or_default()),
         seat: seat.to_owned(),
-        rated: body.rated.unwrap_or(false),
+        rated: match body.rated {
+            Some(rated) => rated,
+            None => crate::players::rated_by_default(&state, &me.player.id).await?,
+        },
         token_hash: hash_token(&token),
         created_at: now,
         alive_until: live.then_some(now + grace),

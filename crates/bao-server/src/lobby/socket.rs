@@ -338,7 +338,10 @@ impl Conn {
             }
         };
         self.state.limits().pool_join(self.address)?;
-        let rated = rated.unwrap_or(false);
+        let rated = match rated {
+            Some(rated) => rated,
+            None => crate::players::rated_by_default(&self.state, player).await?,
+        };
         let pool = Pool {
             variant,
             clock,

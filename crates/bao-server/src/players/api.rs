@@ -24,7 +24,7 @@ const COOKIE_MAX_AGE_SECS: u64 = 400 * 24 * 3600;
 
 /// The `Set-Cookie` that gives the browser `key` (`None`: forgets it). `Secure` when the site is served over
 /// HTTPS (its `--public-url`, or what a trusted proxy says).
-fn cookie(
+pub(super) fn cookie(
     state: &AppState,
     peer: SocketAddr,
     headers: &HeaderMap,
@@ -52,7 +52,12 @@ fn cookie(
         .unwrap_or_else(|_| HeaderValue::from_static("bao_player=; Max-Age=0"))
 }
 
-async fn profile_of(state: &AppState, p: &PlayerRow) -> Result<Profile, AppError> {
+async fn profile_of(state: &AppState, p: &PlayerRow, own: bool) -> Result<Profile, AppError> {
+    let passkeys = if own {
+        Some(u32::try_from(state.store().passkey_count(&p.id).await?).unwrap_or(u32::MAX))
+    } else {
+        None
+    };
     let games = state.store().player_game_count(&p.id).await?;
     let ratings: BTreeMap<String, RatingView> = state
         .store()
@@ -67,6 +72,7 @@ async fn profile_of(state: &AppState, p: &PlayerRow) -> Result<Profile, AppError
         created: p.created_at.saturating_mul(1000),
         ratings,
         games: u64::try_from(games).unwrap_or(0),
+        passkeys,
     })
 }
 
@@ -132,7 +138,7 @@ pub async fn create_player(
     )
 )]
 pub async fn get_me(State(state): State<AppState>, me: Me) -> Result<Response, AppError> {
-    Ok(Json(profile_of(&state, &me.player).await?).into_response())
+    Ok(Json(profile_of(&state, &me.player, true).await?).into_response())
 }
 
 /// `PATCH /api/players/me`: renames the request's player.
@@ -158,11 +164,11 @@ pub async fn rename_me(
         return Err(AppError::NoPlayer);
     }
     let renamed = PlayerRow { name, ..me.player };
-    Ok(Json(profile_of(&state, &renamed).await?).into_response())
+    Ok(Json(profile_of(&state, &renamed, true).await?).into_response())
 }
 
-/// `DELETE /api/players/me`: deletes the request's player (its name goes, its games stay, its key opens
-/// nothing any more) and forgets the cookie.
+/// `DELETE /api/players/me`: deletes the request's player (its name, passkeys, sign-in links and every
+/// session go, its games stay: no key of it opens anything any more) and forgets the cookie.
 #[utoipa::path(
     delete,
     path = "/api/players/me",
@@ -213,7 +219,7 @@ pub async fn get_player(
     GameId(id): GameId,
 ) -> Result<Response, AppError> {
     let p = known_player(&state, &id).await?;
-    Ok(Json(profile_of(&state, &p).await?).into_response())
+    Ok(Json(profile_of(&state, &p, false).await?).into_response())
 }
 
 /// Most games an export lists.
@@ -244,7 +250,7 @@ pub async fn export_me(State(state): State<AppState>, me: Me) -> Result<Response
     }
     let export = bao_protocol::PlayerExport {
         exported_at: crate::lobby::now_ms(),
-        player: profile_of(&state, &me.player).await?,
+        player: profile_of(&state, &me.player, true).await?,
         rating_history: store.rating_history(&me.player.id).await?,
         games,
     };

@@ -7,6 +7,8 @@
 
 pub mod api;
 pub mod names;
+pub mod passkeys;
+pub mod sign_in;
 
 use std::net::SocketAddr;
 
@@ -20,6 +22,12 @@ use crate::http::origin::check_origin;
 use crate::state::AppState;
 use crate::store::PlayerRow;
 use crate::tokens::{hash_token, valid_player_key};
+
+/// Whether player `id`'s seeks and pool places are rated when they do not say: yes once the player has a
+/// passkey (a player who can come back on any device), no before.
+pub async fn rated_by_default(state: &AppState, id: &str) -> Result<bool, AppError> {
+    Ok(state.store().passkey_count(id).await? > 0)
+}
 
 /// The cookie that holds a browser's player key.
 pub const COOKIE: &str = "bao_player";

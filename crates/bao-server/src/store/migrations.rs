@@ -61,6 +61,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "ratings",
         include_str!("../../../../migrations/0010_ratings.sql"),
     ),
+    (
+        11,
+        "accounts",
+        include_str!("../../../../migrations/0011_accounts.sql"),
+    ),
 ];
 
 /// The versions of the migrations applied to a database (sqlx's table; `BIGINT` on both backends). Read only

@@ -12,6 +12,7 @@
 //! `migrations.rs` the embedded SQL files, `reviews.rs` the computer's reviews of finished games, `error.rs`
 //! the store's errors ([`StoreError`]).
 
+pub mod accounts;
 mod db;
 mod error;
 mod group;

@@ -2,6 +2,8 @@
 //! deleted (the player who took each seat of a game is a column of `games`, read with the game). The same SQL on both backends (`db.rs`). No fencing
 //! number: a player is nobody's game, and two nodes renaming one player write the last name given.
 
+use sqlx::Connection;
+
 use super::db::{on_conn, on_reader, required, Cols};
 use super::StoreError;
 use super::{unix_now, Store};
@@ -19,7 +21,7 @@ pub struct PlayerRow {
     pub deleted: bool,
 }
 
-fn player_row(r: &impl Cols) -> Result<PlayerRow, StoreError> {
+pub(super) fn player_row(r: &impl Cols) -> Result<PlayerRow, StoreError> {
     Ok(PlayerRow {
         id: required(r.text("id")?, "id")?,
         name: required(r.text("name")?, "name")?,
@@ -28,7 +30,7 @@ fn player_row(r: &impl Cols) -> Result<PlayerRow, StoreError> {
     })
 }
 
-const COLUMNS: &str = "id, name, created_at, deleted_at";
+pub(super) const COLUMNS: &str = "id, name, created_at, deleted_at";
 
 impl Store {
     /// Stores a new player `id` named `name` whose key hashes to `key_hash`.
@@ -41,16 +43,28 @@ impl Store {
         let what = format!("store new player {id}");
         let created_at = unix_now();
         let mut w = self.writer(&what).await?;
-        let r = on_conn!(&mut w.conn, c => sqlx::query(
-            "INSERT INTO players (id, name, key_hash, created_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(id)
-        .bind(name)
-        .bind(key_hash)
-        .bind(created_at)
-        .execute(c)
-        .await
-        .map(|_| ()));
+        // The key is the player's first session (`accounts.rs`); `players.key_hash` keeps it too, as it did
+        // before there were sessions.
+        let r = on_conn!(&mut w.conn, c => async {
+            let mut tx = c.begin().await?;
+            sqlx::query("INSERT INTO players (id, name, key_hash, created_at) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(name)
+                .bind(key_hash)
+                .bind(created_at)
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO sessions (key_hash, player_id, via, created_at) VALUES ($1, $2, 'created', $3)",
+            )
+            .bind(key_hash)
+            .bind(id)
+            .bind(created_at.saturating_mul(1000))
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await
+        }
+        .await);
         self.settle(w, &what, r)?;
         Ok(PlayerRow {
             id: id.to_owned(),
@@ -60,12 +74,13 @@ impl Store {
         })
     }
 
-    /// The player whose key hashes to `key_hash`, unless deleted.
+    /// The player whose key hashes to `key_hash` (any of its sessions: `accounts.rs`), unless deleted.
     pub async fn player_by_key(&self, key_hash: &str) -> Result<Option<PlayerRow>, StoreError> {
         on_reader!(&self.db, p => {
-            let row = sqlx::query(&format!(
-                "SELECT {COLUMNS} FROM players WHERE key_hash = $1 AND deleted_at IS NULL"
-            ))
+            let row = sqlx::query(
+                "SELECT p.id, p.name, p.created_at, p.deleted_at FROM sessions s \
+                 JOIN players p ON p.id = s.player_id WHERE s.key_hash = $1 AND p.deleted_at IS NULL",
+            )
             .bind(key_hash)
             .fetch_optional(p)
             .await
@@ -141,21 +156,33 @@ impl Store {
         self.settle(w, &what, r)
     }
 
-    /// Deletes player `id`: the name and the key go (nobody can act as it again), the row stays for its
-    /// games. Whether it was found.
+    /// Deletes player `id`: the name, every session, passkey and sign-in link go (nobody can act as it
+    /// again), the row stays for its games. Whether it was found.
     pub async fn delete_player(&self, id: &str) -> Result<bool, StoreError> {
         let what = format!("delete player {id}");
         let mut w = self.writer(&what).await?;
         // The key's hash is replaced by one no key has (the column is unique and not null).
-        let r = on_conn!(&mut w.conn, c => sqlx::query(
-            "UPDATE players SET name = '', key_hash = 'deleted:' || id, deleted_at = $1 \
-             WHERE id = $2 AND deleted_at IS NULL",
-        )
-        .bind(unix_now())
-        .bind(id)
-        .execute(c)
-        .await
-        .map(|done| done.rows_affected() == 1));
+        let r = on_conn!(&mut w.conn, c => async {
+            let mut tx = c.begin().await?;
+            let found = sqlx::query(
+                "UPDATE players SET name = '', key_hash = 'deleted:' || id, passkey_user = NULL, \
+                 deleted_at = $1 WHERE id = $2 AND deleted_at IS NULL",
+            )
+            .bind(unix_now())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+                == 1;
+            for table in ["sessions", "passkeys", "sign_in_links", "webauthn_ceremonies"] {
+                sqlx::query(&format!("DELETE FROM {table} WHERE player_id = $1"))
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            tx.commit().await.map(|()| found)
+        }
+        .await);
         self.settle(w, &what, r)
     }
 }

@@ -1,6 +1,7 @@
 //! The server's integration tests (the real server in-process or as its binary), each file a module of one
 //! binary that links once and runs them in parallel: `cargo test -p bao-server --test it [MODULE::]`.
 
+mod accounts;
 mod analysis;
 mod binary;
 mod clocks;

@@ -13,7 +13,7 @@ use common::Server;
 use serde_json::{json, Map, Value};
 
 /// Routes that are deliberately not in the document, and why.
-const UNDESCRIBED: [(&str, &str); 11] = [
+const UNDESCRIBED: [(&str, &str); 12] = [
     (
         "/api/{*rest}",
         "the catch-all that answers unknown API paths with 404 not_found",
@@ -30,6 +30,7 @@ const UNDESCRIBED: [(&str, &str); 11] = [
     ("/watch", "the web client's page of the games being played"),
     ("/@/{id}", "the web client's profile page of a player"),
     ("/leaderboard", "the web client's leaderboard page"),
+    ("/signin", "the web client's page a sign-in link opens (it posts the fragment to /api/sign-in/link)"),
     ("/learn/{variant}", "the web client's lessons of one game"),
     ("/analysis", "the web client's analysis board"),
     ("/rules", "a redirect to the web client's rules page"),

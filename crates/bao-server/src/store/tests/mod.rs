@@ -1,6 +1,7 @@
 //! The store's tests, each run against both backends: SQLite in a temporary directory and PostgreSQL in a
 //! schema of its own (`tests/common/services.rs`, which starts PostgreSQL when it does not answer).
 
+mod accounts;
 mod games;
 mod group;
 mod leases;
