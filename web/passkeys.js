@@ -232,7 +232,8 @@ function draw() {
     state.focus = null;
     if (target) {
       target.focus();
-      if (target instanceof HTMLInputElement) target.select();
+      // Selected from its end back to its start: the start (the site's address) stays in view.
+      if (target instanceof HTMLInputElement) target.setSelectionRange(0, target.value.length, 'backward');
     }
   }
 }
@@ -373,7 +374,6 @@ function makeLink() {
 async function copyLink() {
   const input = /** @type {HTMLInputElement | null} */ (state.box?.querySelector('input[data-role=sign-in-link]'));
   if (!input) return;
-  input.select();
   try {
     await navigator.clipboard.writeText(input.value);
     say('links', 'share.copied');
