@@ -232,8 +232,14 @@ function draw() {
     state.focus = null;
     if (target) {
       target.focus();
-      // Selected from its end back to its start: the start (the site's address) stays in view.
-      if (target instanceof HTMLInputElement) target.setSelectionRange(0, target.value.length, 'backward');
+      if (target instanceof HTMLInputElement) {
+        target.select();
+        // Its start (the site's address) in view, not its end, where selecting leaves it.
+        target.scrollLeft = 0;
+        requestAnimationFrame(() => {
+          target.scrollLeft = 0;
+        });
+      }
     }
   }
 }
