@@ -37,10 +37,16 @@ function renderChrome() {
       '<a class="brand" href="/"><img class="logo" src="/logo.svg" alt="">Bao <span class="beta" data-i18n="beta"></span></a>' +
       `<nav>${links.join('')}</nav><div class="tools"><a class="me" data-role="profile-link" hidden><span data-role="me" hidden></span></a>` +
       '<button type="button" class="link" data-action="rename" data-i18n="me.choose" hidden></button>' +
+      '<button type="button" class="link" data-action="sign-in" data-i18n="signin.button" hidden></button>' +
       `<select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
       '<button type="button" class="icon" data-action="theme">☾</button></div></header>',
   );
   $('[data-action=rename]').addEventListener('click', openNameDialog);
+  // Signing in with a passkey (loaded on the first click).
+  $('[data-action=sign-in]').addEventListener('click', async (ev) => {
+    const { signIn } = await import('/shared/sign-in.js');
+    signIn(/** @type {HTMLButtonElement} */ (ev.currentTarget));
+  });
   b.insertAdjacentHTML('beforeend', '<footer class="site"><span data-role="version"></span><span data-i18n="footer.noReg"></span></footer>');
   applyTranslations(document);
   const lang = $('select[name=lang]');
@@ -55,7 +61,7 @@ function renderChrome() {
 
 // ---- this browser's player (protocol.md, "Players"): a name, no registration ----
 
-/** @type {{ id: string, name: string } | null} */
+/** @type {{ id: string, name: string, passkeys?: number } | null} */
 let me = null;
 /** Whether the server was asked (until then neither the name nor the button is shown). */
 let meKnown = false;
@@ -79,6 +85,8 @@ function renderMe() {
   button.textContent = t(button.dataset.i18n);
   button.title = me ? t('me.renameTitle') : t('me.chooseTitle');
   button.hidden = false;
+  // Also for a player without a passkey: a second device's new player may switch to the passkey's.
+  $('[data-action=sign-in]').hidden = !!(me && me.passkeys > 0);
 }
 
 /** @type {Array<(player: { id: string, name: string } | null) => void>} */

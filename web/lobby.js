@@ -270,6 +270,14 @@ export function startLobby() {
   });
   // Whose seeks are whose is known once the player is.
   onPlayer(render);
+  // Rated by default for a player who keeps their player with a passkey (until the select is changed by hand).
+  let ratedChosen = false;
+  ratedSel.addEventListener('change', () => {
+    ratedChosen = true;
+  });
+  onPlayer((me) => {
+    if (!ratedChosen && me) ratedSel.value = me.passkeys > 0 ? 'true' : 'false';
+  });
   renderQuick();
   connect();
 }

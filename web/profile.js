@@ -2,8 +2,7 @@
 // player wrote), since when they play, their rating in each variant they played rated games of (a "?" while it
 // is provisional) with a small graph of it over time, and their games, newest first, 50 at a time ("More games").
 // On the own profile (this browser's player, GET /api/players/me, is the page's): rename, download the data,
-// delete the player, and the account's controls (passkeys, sign-in link, sign out: web/passkeys.js, when the
-// server has it). An unknown or deleted id: "no such player".
+// delete the player, and the account's controls (passkeys, sign-in links, sign out: web/passkeys.js). An unknown or deleted id: "no such player".
 import { $, initPage, currentPlayer, onPlayer, openNameDialog } from '/common.js';
 import { ApiError } from '/api.js';
 import { fetchPlayer, fetchPlayerGames, fetchRatingHistory, deletePlayer, EXPORT_URL } from '/shared/players-api.js';
@@ -219,7 +218,9 @@ function renderOwn() {
   const exp = /** @type {HTMLAnchorElement} */ ($('a[data-role=export]'));
   exp.href = EXPORT_URL;
   exp.download = `bao-player-${profile.id}.json`;
-  // `[data-role=account-controls]` is where the passkeys and sign-in links will go (issue 33, not built yet).
+  // The passkeys, sign-in links and signing out (web/passkeys.js: only the own profile loads it).
+  const box = $('[data-role=account-controls]');
+  import('/passkeys.js').then(({ mountAccountControls }) => mountAccountControls(box));
 }
 
 function render() {

@@ -288,4 +288,5 @@ export default {
   'review.class.inaccuracy': 'onakkuraatheid',
   'review.class.mistake': 'fout',
   'review.class.blunder': 'flater',
+  'signin.button': 'Teken in',
 };

@@ -288,4 +288,5 @@ export default {
   'review.class.inaccuracy': 'inaccuracy',
   'review.class.mistake': 'mistake',
   'review.class.blunder': 'blunder',
+  'signin.button': 'Sign in',
 };

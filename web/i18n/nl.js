@@ -288,4 +288,5 @@ export default {
   'review.class.inaccuracy': 'onnauwkeurigheid',
   'review.class.mistake': 'fout',
   'review.class.blunder': 'blunder',
+  'signin.button': 'Inloggen',
 };

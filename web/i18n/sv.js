@@ -288,4 +288,5 @@ export default {
   'review.class.inaccuracy': 'onoggrannhet',
   'review.class.mistake': 'misstag',
   'review.class.blunder': 'grovt misstag',
+  'signin.button': 'Logga in',
 };

@@ -288,4 +288,5 @@ export default {
   'review.class.inaccuracy': 'hatua dhaifu kidogo',
   'review.class.mistake': 'kosa',
   'review.class.blunder': 'kosa kubwa',
+  'signin.button': 'Ingia',
 };

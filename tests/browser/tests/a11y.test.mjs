@@ -202,6 +202,24 @@ const STATES = [
       await page.waitForSelector('dialog[data-role=delete-dialog][open]');
     },
   },
+  {
+    name: 'the own profile\u2019s account: a sign-in link made, signing out asked',
+    open: async (page) => {
+      await page.goto(`${server.url}/@/${players.shown.id}`);
+      await page.waitForSelector('[data-role=account-controls] [data-role=sign-out-part]');
+      await page.click('[data-action=make-sign-in-link]');
+      await page.waitForSelector('input[data-role=sign-in-link]');
+      await page.click('[data-action=sign-out]');
+      await page.waitForSelector('[data-role=sign-out-confirm]');
+    },
+  },
+  {
+    name: 'a sign-in link that no longer works',
+    open: async (page) => {
+      await page.goto(`${server.url}/signin#nosuchlink.nosecret`);
+      await page.waitForSelector('body[data-state=failed]');
+    },
+  },
   ...RULES.map((v) => ({
     name: `rules of ${v}`,
     open: async (page) => {

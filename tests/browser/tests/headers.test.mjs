@@ -58,6 +58,7 @@ test('every page loads under the Content-Security-Policy without a violation', a
     '/watch',
     '/leaderboard?variant=kiswahili',
     `/@/${player.id}`,
+    '/signin',
   ];
   for (const path of paths) {
     const { page, problems } = await open(ctx, path);
