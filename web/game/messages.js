@@ -69,6 +69,9 @@ export async function refetch(page, force) {
 async function onWelcome(page, msg) {
   const { state, view } = page;
   state.you = ['south', 'north'].includes(msg.you) ? msg.you : 'spectator';
+  // Who is connected now (this socket counted): the snapshot may have been taken while the page's old socket
+  // was closing, and no presence event follows when nothing changed for the others.
+  if (msg.online) state.presence = { south: msg.online.south, north: msg.online.north, watchers: msg.online.watchers };
   if (msg.v < state.v) {
     // The server's history is shorter than ours (e.g. restored from an older backup): start from its snapshot.
     await refetch(page, true);

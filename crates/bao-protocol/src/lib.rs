@@ -370,10 +370,25 @@ mod tests {
         let w = ServerMsg::Welcome {
             you: You::Spectator,
             v: 7,
+            online: None,
         };
         assert_eq!(
             serde_json::to_value(&w).unwrap(),
             json!({"t": "welcome", "you": "spectator", "v": 7})
+        );
+        let w = ServerMsg::Welcome {
+            you: You::South,
+            v: 7,
+            online: Some(Online {
+                south: true,
+                north: false,
+                watchers: 2,
+            }),
+        };
+        assert_eq!(
+            serde_json::to_value(&w).unwrap(),
+            json!({"t": "welcome", "you": "south", "v": 7,
+                   "online": {"south": true, "north": false, "watchers": 2}})
         );
         let e = ServerMsg::Ended {
             v: 9,

@@ -128,6 +128,17 @@ pub struct Presence {
     pub seats: Seats,
 }
 
+/// Who is connected to a game, as `welcome` tells it (not an event: no version).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Online {
+    /// South's seat holder is connected.
+    pub south: bool,
+    /// North's seat holder is connected.
+    pub north: bool,
+    /// Spectators connected.
+    pub watchers: u32,
+}
+
 /// The `rematch` event: an offer, or the agreed game (with the new seat and token for each player alone).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Rematch {
@@ -183,6 +194,11 @@ pub enum ServerMsg {
         you: You,
         /// The game's current version.
         v: u64,
+        /// Who is connected now, this connection counted: a page that reloads (its snapshot fetched while its
+        /// old socket was closing, which showed its own seat offline) is right at once, although no `presence`
+        /// event follows (the room publishes none when what it last published is true again).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        online: Option<Online>,
     },
     /// The whole game, for a client that is new or too far behind.
     Snapshot {

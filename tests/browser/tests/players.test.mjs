@@ -92,6 +92,12 @@ test('a name chosen in the header goes with the games its browser creates and jo
   assert.equal(await b.getAttribute('[data-role=player][data-side=north]', 'data-player'), null, 'a seat by link has no player');
   await b.waitForFunction(() => document.querySelector('[data-role=player][data-side=south]')?.textContent === 'Bi Amani');
   await a.waitForFunction(() => document.querySelector('[data-role=player][data-side=north]')?.hasAttribute('data-online'));
+  // A reload mid-game: the page's own seat is online at once (its snapshot was taken while the old socket was
+  // closing, and the opponent, who never saw it go, gets no presence event: the welcome says who is online).
+  await a.reload();
+  await a.waitForFunction(() => document.querySelector('[data-role=player][data-side=south]')?.textContent === 'Bi Amani (you)');
+  await a.waitForFunction(() => document.querySelector('[data-role=player][data-side=south]')?.hasAttribute('data-online'), null, { timeout: 3000 });
+  assert.ok(await a.getAttribute('[data-role=player][data-side=north]', 'data-online') !== null, 'the opponent too');
   await a.screenshot({ path: `${process.env.BAO_SCREENSHOTS || '/tmp'}/players-game.png` });
 });
 

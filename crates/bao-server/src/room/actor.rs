@@ -336,6 +336,11 @@ impl Room {
         let welcome = ServerMsg::Welcome {
             you: You::from(seat),
             v: self.log.v(),
+            online: Some(bao_protocol::Online {
+                south: self.crowd.online(Side::South),
+                north: self.crowd.online(Side::North),
+                watchers: self.crowd.watchers(),
+            }),
         };
         let mut messages = vec![Utf8Bytes::from(welcome.to_json())];
         messages.extend(self.catch_up(client_v, seat));

@@ -210,3 +210,38 @@ async fn many_games_at_once() {
         Err(_) => panic!("server still shared"),
     }
 }
+
+/// A player who reloads mid-game: the snapshot the page fetched while its old socket was closing shows its
+/// own seat offline, and no `presence` follows (the opponent never saw it go: it came back within the grace).
+/// The `welcome` of the new socket says who is connected now, this one counted.
+#[tokio::test]
+async fn the_welcome_after_a_reload_says_who_is_online_now() {
+    let s = Server::fresh().await;
+    let (id, south, north) = s.friends_game("kujifunza").await;
+    let (a, mut b) = s.seated(&id, &south, &north).await;
+    let v = b.recv_t("presence").await["v"].as_u64().unwrap();
+    a.close().await;
+    // The page's snapshot over HTTP, taken between the two sockets.
+    let mut offline = false;
+    for _ in 0..100 {
+        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        if snap["seats"]["south"]["online"] == false {
+            offline = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert!(offline, "the closed socket has left the room");
+    let mut a = s.ws(&id).await;
+    let welcome = a.hello(Some(&south), v).await;
+    assert_eq!(welcome["you"], "south");
+    assert_eq!(
+        welcome["online"],
+        json!({"south": true, "north": true, "watchers": 0}),
+        "{welcome}"
+    );
+    // A spectator is counted in the next welcome.
+    let mut c = s.ws(&id).await;
+    let welcome = c.hello(None, v).await;
+    assert_eq!(welcome["online"]["watchers"], 1, "{welcome}");
+}
