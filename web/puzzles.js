@@ -49,6 +49,7 @@ function render() {
     result.dataset.state = s.state;
     $('[data-role=puzzle-result-text]').textContent = s.state === 'solved' ? t('puzzles.solved') : t('puzzles.failed', { move: p.solution[s.step] });
   } else delete result.dataset.state;
+  $('[data-action=retry-puzzle]').hidden = s.state !== 'failed';
   $('input[data-role=move-input]').disabled = s.state !== 'playing' || s.busy;
   $('button[data-action=hint]').disabled = s.state !== 'playing' || s.busy;
 }
@@ -88,15 +89,16 @@ async function play(mv) {
   try {
     const right = mv === s.puzzle.solution[s.step];
     await show(mv);
+    // The end is told once, in the result box under the board (announced as the status: `role=status`).
     if (!right) {
       s.state = 'failed';
-      say(t('puzzles.failed', { move: s.puzzle.solution[s.step] }));
+      say('');
       return;
     }
     s.step += 1;
     if (s.step >= s.puzzle.solution.length) {
       s.state = 'solved';
-      say(t('puzzles.solved'));
+      say('');
       return;
     }
     // The defender's reply, from the solution.
@@ -167,6 +169,26 @@ async function replay() {
   }
 }
 
+/** The same puzzle again from its start, after a failure. */
+async function retry() {
+  if (s.busy || !s.puzzle || s.state !== 'failed') return;
+  s.busy = true;
+  Object.assign(s, { pos: s.puzzle.position, step: 0, state: 'playing', hint: null });
+  $('[data-role=narration]').replaceChildren();
+  $('[data-role=choices]').replaceChildren();
+  explain('');
+  try {
+    s.analysis = await analyse(s.pos);
+    say(t('puzzles.yourMove'));
+  } catch {
+    say(t('puzzles.error'));
+  } finally {
+    s.busy = false;
+    render();
+    /** @type {HTMLElement | null} */ (document.querySelector('[data-role=board]'))?.focus();
+  }
+}
+
 /** @param {{ id?: string, variant?: string }} which */
 async function load(which) {
   s.busy = true;
@@ -215,6 +237,7 @@ function wire() {
     render();
   });
   $('[data-action=replay]').addEventListener('click', replay);
+  $('[data-action=retry-puzzle]').addEventListener('click', retry);
   $('[data-action=next-puzzle]').addEventListener('click', next);
   $('select[name=variant]').addEventListener('change', next);
   onLanguage(render);

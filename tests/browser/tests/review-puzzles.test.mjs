@@ -59,6 +59,9 @@ test('a puzzle is solved by playing its solution, with a hint on the way', async
   await page.waitForFunction(() => !document.querySelector('input[data-role=move-input]').disabled);
   await type(page, p.solution[2]);
   await page.waitForSelector('[data-role=puzzle-result][data-state=solved]');
+  // The end is said once: in the result box, not again in the status line above the board.
+  assert.equal(await page.textContent('[data-role=status]'), '');
+  assert.equal(await page.isHidden('[data-action=retry-puzzle]'), true, 'nothing to try again');
   // The board shows the position after the solution, as the server plays it.
   let pos = p.position;
   for (const mv of p.solution) {
@@ -81,6 +84,16 @@ test('a legal wrong move fails the puzzle; the solution can be replayed with nar
   await type(page, wrong);
   await page.waitForSelector('[data-role=puzzle-result][data-state=failed]');
   assert.match(await page.textContent('[data-role=puzzle-result]'), new RegExp(p.solution[0].replace('+', '\\+')));
+  assert.equal(await page.textContent('[data-role=status]'), '', 'the result is said once');
+  // Try again: the same puzzle from its start, and this time the right move.
+  await page.click('[data-action=retry-puzzle]');
+  await page.waitForSelector('[data-role=puzzle-result]', { state: 'hidden' });
+  assert.equal(await page.getAttribute('[data-role=puzzle]', 'data-id'), p.id);
+  await page.waitForFunction(() => !document.querySelector('input[data-role=move-input]').disabled);
+  await type(page, p.solution[0]);
+  if (p.solution.length === 1) await page.waitForSelector('[data-role=puzzle-result][data-state=solved]');
+  else await page.waitForFunction((reply) => document.querySelector('[data-role=status]').textContent.includes(reply), p.solution[1]);
+  assert.equal(await page.getAttribute('[data-role=puzzle-result]', 'data-state'), p.solution.length === 1 ? 'solved' : null);
   await page.click('[data-action=replay]');
   await page.waitForFunction((n) => document.querySelectorAll('[data-role=narration] p').length === n, p.solution.length);
   // The next puzzle of the variant chosen.

@@ -14,4 +14,5 @@ export default {
   'puzzles.error': 'Die raaisel kon nie gelaai word nie; probeer weer.',
   'puzzles.yourMove': 'Jou beurt.',
   'puzzles.hintText': 'Begin by {pit}.',
+  'puzzles.retry': 'Probeer weer',
 };

@@ -15,4 +15,5 @@ export default {
   'puzzles.error': 'The puzzle could not be loaded; try again.',
   'puzzles.yourMove': 'Your move.',
   'puzzles.hintText': 'Start from {pit}.',
+  'puzzles.retry': 'Try again',
 };

@@ -14,4 +14,5 @@ export default {
   'puzzles.error': 'De puzzel kon niet worden geladen; probeer het opnieuw.',
   'puzzles.yourMove': 'Jij bent aan zet.',
   'puzzles.hintText': 'Begin bij {pit}.',
+  'puzzles.retry': 'Probeer opnieuw',
 };

@@ -14,4 +14,5 @@ export default {
   'puzzles.error': 'Problemet kunde inte hämtas; försök igen.',
   'puzzles.yourMove': 'Ditt drag.',
   'puzzles.hintText': 'Börja från {pit}.',
+  'puzzles.retry': 'Försök igen',
 };

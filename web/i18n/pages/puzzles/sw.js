@@ -14,4 +14,5 @@ export default {
   'puzzles.error': 'Fumbo halikupatikana; jaribu tena.',
   'puzzles.yourMove': 'Ni zamu yako.',
   'puzzles.hintText': 'Anza kutoka {pit}.',
+  'puzzles.retry': 'Jaribu tena',
 };
