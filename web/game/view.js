@@ -103,10 +103,13 @@ export class GameView {
     return moveMarks(move, entry && entry.move === move ? entry.trace : null);
   }
 
-  /** The stage badge (not in Bao la Kujifunza, which has one stage) and its explanation behind the ? button. */
+  /** The stage badge (not in Bao la Kujifunza, which has one stage) and its explanation behind the ? button; none
+   * on the last position of a finished game (no stage is being played), shown again when stepping back. */
   renderStage(pos) {
     const stage = $('[data-role=stage]');
-    stage.textContent = stageText(pos);
+    const { game } = this.state;
+    const over = !!game.result && this.state.shownPly() >= game.moves.length;
+    stage.textContent = over ? '' : stageText(pos);
     stage.hidden = !stage.textContent; // no empty badge when the server names no stage
     const help = stageHelp(pos);
     const button = $('[data-action=stage-help]');

@@ -212,6 +212,13 @@ test('the move input plays a legal move and refuses an illegal one; the computer
   // The namua stage shows both hands.
   assert.ok((await pageState(p)).hands.south > 0);
   assert.match(await p.textContent('[data-role=stage]'), /namua/i);
+  // Once the game is over no stage is being played: no badge, until an earlier position is shown.
+  await p.click('[data-action=resign]');
+  await p.click('[data-action=confirm-resign]');
+  await p.waitForSelector('[data-role=result]:not([hidden])');
+  await p.waitForSelector('[data-role=stage]', { state: 'hidden' });
+  await p.click('[data-action=hist-first]');
+  await p.waitForFunction(() => /namua/i.test(document.querySelector('[data-role=stage]')?.textContent || ''));
 });
 
 test('the page reconnects by itself after a server restart and resyncs', async () => {
