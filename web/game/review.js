@@ -21,6 +21,9 @@ export class Review {
     this.browse = browse;
     this.data = null;
     this.busy = false;
+    /** The move whose better line the board plays: its note stays while the board is at the position before it
+     * (showing the line steps back there, which would otherwise select the move before). */
+    this.lineOf = null;
     $('[data-action=review]').addEventListener('click', () => this.load());
     $('[data-action=show-line]').addEventListener('click', () => this.showLine());
   }
@@ -68,7 +71,9 @@ export class Review {
         if (b) b.title = t(`review.class.${m.class}`) + (m.book ? ` · ${t('review.book.short')}` : '');
       }
     }
-    const sel = this.selected();
+    let sel = this.selected();
+    if (this.lineOf && this.page.state.shownPly() === this.lineOf.ply) sel = this.lineOf.ply;
+    else this.lineOf = null;
     const graph = $('[data-role=eval-graph]');
     if (graph.dataset.sel !== String(sel) || graph.dataset.lang !== document.documentElement.lang) {
       drawEvalGraph(graph, moves, sel, (i) => this.browse(i + 1));
@@ -101,6 +106,7 @@ export class Review {
     if (!m || !m.line || !this.page.state.game) return;
     const { state, animation } = this.page;
     const board = this.board;
+    this.lineOf = m;
     await this.browse(m.ply);
     let pos = state.shownPosition();
     const told = $('[data-role=review-line]');

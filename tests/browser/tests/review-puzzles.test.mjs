@@ -144,5 +144,13 @@ test('a short finished game is reviewed: classes on the moves, the book move, th
   // Clicking a point selects that move.
   await page.click('[data-role=eval-graph] circle[data-ply="0"]');
   await page.waitForSelector('[data-role=moves] li.mv.current[data-ply="0"]');
+  // "Show the better line" of a mistake: the board steps back to the position before it and plays the line, and
+  // the note still speaks of that move (not of the one before).
+  const mistake = review.moves.find((m) => m.line && m.line.length);
+  assert.ok(mistake, 'the easy computer and the first legal moves make a mistake to show');
+  await page.click(`[data-role=moves] li.mv[data-ply="${mistake.ply}"] button`);
+  await page.click('[data-action=show-line]');
+  await page.waitForFunction((k) => document.querySelectorAll('[data-role=review-line] li').length === k, mistake.line.length);
+  assert.match(await page.textContent('[data-role=review-note]'), new RegExp(`\\b${mistake.ply + 1}\\b.*${mistake.move.replace(/[+*]/g, '\\$&')}`));
   await page.context().close();
 });
