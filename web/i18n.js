@@ -29,12 +29,22 @@ export function lang() {
   return current;
 }
 
-/** Looks a key up; `{name}` placeholders are filled from params. With `params.n` of 1 the key's `.one`
- * form is used when the language has one ("1 seed"). */
+/** The plural form of the count `n` in language `l` (Intl.PluralRules: `one` or `other` in the five languages). */
+const rules = {};
+function form(l, n) {
+  if (typeof n !== 'number') return 'other';
+  rules[l] ??= new Intl.PluralRules(l);
+  return rules[l].select(n);
+}
+
+/** Looks a key up; `{name}` placeholders are filled from params. With a count `params.n` the key's form for it is
+ * used when the language has one (`key.one`: "1 seed"); `key` itself is the `other` form. */
 export function t(key, params = {}) {
-  let s = params.n === 1 ? dict[`${key}.one`] : undefined;
+  const f = form(current, params.n);
+  let s = f === 'other' ? undefined : dict[`${key}.${f}`];
   if (s === undefined) s = dict[key];
-  if (s === undefined && params.n === 1) s = fallback[`${key}.one`];
+  const e = form('en', params.n);
+  if (s === undefined && e !== 'other') s = fallback[`${key}.${e}`];
   if (s === undefined) s = fallback[key];
   if (s === undefined) return key;
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));

@@ -6,6 +6,7 @@
 // - no key is in two dictionaries, every page dictionary is a page's and every page's is there;
 // - every page finds each key its HTML and its modules name (data-i18n, t('…'), `side.${x}`) in the dictionaries it
 //   loads;
+// - every key with a count ({n}) has each plural form its language needs (Intl.PluralRules: `key.one`);
 // - a shared key is named by the game page or by more than one page (a key only one other page names belongs in
 //   that page's dictionary, which the game page does not load), and every key is named somewhere.
 // Run: node --test tests/rules/
@@ -144,9 +145,34 @@ function placementProblems(dicts, pageList) {
 
 const PAGES = pages();
 
+/** Keys whose `{n}` is a position or a label, not a count (move 3, step 2 of 5, "Games (12)"): no plural forms. */
+const NOT_COUNTS = new Set(['moves.viewing', 'narr.title', 'review.point', 'analysis.moveTitle', 'learn.stepTitle', 'profile.gamesCount']);
+const FORM = /\.(zero|one|two|few|many)$/;
+
+/** A key with a count (`{n}`) lacks a plural form its language needs (Intl.PluralRules: "1 kijkers" otherwise). */
+function pluralProblems(dicts) {
+  const problems = [];
+  for (const [name, byLang] of Object.entries(dicts)) {
+    const counted = Object.keys(byLang.en).filter((k) => !FORM.test(k) && !NOT_COUNTS.has(k) && /\{n\}/.test(byLang.en[k]));
+    for (const l of LANGS) {
+      const forms = new Intl.PluralRules(l).resolvedOptions().pluralCategories.filter((c) => c !== 'other');
+      for (const k of counted) for (const f of forms) if (byLang[l]?.[`${k}.${f}`] === undefined) problems.push(`${name} ${l}: ${k} has no ${f} form`);
+    }
+  }
+  return problems;
+}
+
 test('every dictionary has the keys of its English in every language, with the same placeholders', () => {
   assert.ok(Object.keys(DICTS).length > 1, 'the pages have dictionaries of their own');
   assert.deepEqual(languageProblems(DICTS), []);
+});
+
+test('every key with a count has every plural form its language needs', () => {
+  for (const l of LANGS) assert.ok(new Intl.PluralRules(l).resolvedOptions().locale.startsWith(l), `Node knows ${l}'s plurals`);
+  assert.deepEqual(pluralProblems(DICTS), []);
+  const copy = JSON.parse(JSON.stringify(DICTS));
+  delete copy.shared.nl['presence.watchers.one'];
+  assert.deepEqual(pluralProblems(copy), ['shared nl: presence.watchers has no one form']);
 });
 
 test('no key is in two dictionaries', () => {
