@@ -159,6 +159,8 @@ export class GameView {
       el.dataset.online = String(taken && online);
     }
     $('[data-role=watchers]').textContent = t('presence.watchers', { n: state.presence.watchers || 0 });
+    // The computer's turn: it is searching (up to 1.5 s), which nothing else on the page would say.
+    $('[data-role=thinking]').hidden = !!g.result || g.status !== 'playing' || g.seats[g.position.to_move]?.kind !== 'computer';
     $('[data-role=spectating]').hidden = state.you !== 'spectator';
   }
 

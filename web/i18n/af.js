@@ -91,6 +91,7 @@ export default {
   'presence.online': 'aanlyn',
   'presence.offline': 'vanlyn',
   'presence.free': 'plek oop',
+  'game.thinking': 'Die rekenaar dink…',
   'presence.watchers': '{n} kyk',
   'presence.watchers.one': '{n} kyk',
 

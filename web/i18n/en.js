@@ -91,6 +91,7 @@ export default {
   'presence.online': 'online',
   'presence.offline': 'offline',
   'presence.free': 'seat free',
+  'game.thinking': 'The computer is thinking…',
   'presence.watchers': '{n} watching',
   'presence.watchers.one': '{n} watching',
 

@@ -91,6 +91,7 @@ export default {
   'presence.online': 'online',
   'presence.offline': 'offline',
   'presence.free': 'plaats vrij',
+  'game.thinking': 'De computer denkt na…',
   'presence.watchers': '{n} kijkers',
   'presence.watchers.one': '{n} kijker',
 

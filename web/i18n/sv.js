@@ -91,6 +91,7 @@ export default {
   'presence.online': 'ansluten',
   'presence.offline': 'frånkopplad',
   'presence.free': 'ledig plats',
+  'game.thinking': 'Datorn tänker…',
   'presence.watchers': '{n} tittar',
   'presence.watchers.one': '{n} tittar',
 

@@ -91,6 +91,7 @@ export default {
   'presence.online': 'yupo mtandaoni',
   'presence.offline': 'hayupo',
   'presence.free': 'nafasi wazi',
+  'game.thinking': 'Kompyuta inafikiri…',
   'presence.watchers': 'watazamaji {n}',
   'presence.watchers.one': 'mtazamaji {n}',
 

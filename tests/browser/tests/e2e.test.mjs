@@ -201,7 +201,13 @@ test('the move input plays a legal move and refuses an illegal one; the computer
   assert.equal(same.v, snap.v);
   assert.deepEqual(same.moves, snap.moves);
 
-  // A legal entry plays, and the computer answers.
+  // A legal entry plays, and the computer answers; meanwhile the page says it is thinking.
+  await p.evaluate(() => {
+    const el = document.querySelector('[data-role=thinking]');
+    window.thought = false;
+    new MutationObserver(() => (window.thought ||= !el.hidden)).observe(el, { attributes: true });
+  });
+  assert.equal(await p.isHidden('[data-role=thinking]'), true, 'not on the player\'s turn');
   const played = snap.moves.length;
   await p.fill('input[data-role=move-input]', snap.legal[0]);
   await p.press('input[data-role=move-input]', 'Enter');
@@ -209,6 +215,8 @@ test('the move input plays a legal move and refuses an illegal one; the computer
   snap = await waitInSync(p, server.url, id);
   assert.equal(snap.moves[played], (await pageState(p)).moves[played]);
   assert.equal(snap.position.to_move, seat);
+  assert.equal(await p.evaluate(() => window.thought), true, 'the page said the computer was thinking');
+  assert.equal(await p.isHidden('[data-role=thinking]'), true, 'and no more once it has moved');
   // The namua stage shows both hands.
   assert.ok((await pageState(p)).hands.south > 0);
   assert.match(await p.textContent('[data-role=stage]'), /namua/i);
