@@ -158,12 +158,17 @@ impl Cluster {
             })?;
         let (outbox, rx) = mpsc::unbounded_channel();
         let published = Published::default();
-        tokio::spawn(publish_events(client.clone(), rx, published.clone()));
         // Long enough for a move under load (a group commit), short enough that a frozen owner is given up
         // on within about its lease.
         let timeout = lease.max(Duration::from_secs(2));
         let (cut_tx, cut) = watch::channel(false);
         tokio::spawn(watch_link(client.clone(), cut_tx, timeout));
+        tokio::spawn(publish_events(
+            client.clone(),
+            rx,
+            published.clone(),
+            cut.clone(),
+        ));
         tracing::info!(node, nats = %shown, "cluster node");
         Ok(Cluster {
             inner: Arc::new(Inner {
@@ -558,10 +563,15 @@ async fn answer(
 
 /// Publishes the events of this node's rooms on their games' subjects, in the order the rooms made them,
 /// noting in `published` the version of each game's last one.
+///
+/// Nothing is published while this node is cut off (`cut`): async-nats would keep the messages and send them
+/// once the link is back, when another node owns the games. A stale "room closed" would then end the relays
+/// that follow the new owner, and close their sockets under a move in flight.
 async fn publish_events(
     client: async_nats::Client,
     mut rx: mpsc::UnboundedReceiver<(Arc<str>, Mirrored)>,
     published: Published,
+    cut: watch::Receiver<bool>,
 ) {
     while let Some((game, m)) = rx.recv().await {
         let wire = match &m {
@@ -569,7 +579,9 @@ async fn publish_events(
             Mirrored::Closed => Relayed::Closed,
         };
         let Ok(bytes) = encode(&wire) else { continue };
-        if let Err(e) = client.publish(event_subject(&game), bytes).await {
+        if *cut.borrow() {
+            tracing::debug!(game = %game, "cut off from NATS: an event is not published");
+        } else if let Err(e) = client.publish(event_subject(&game), bytes).await {
             tracing::debug!(game = %game, "cannot publish an event to the other nodes: {e}");
         }
         let mut last = published.lock().unwrap_or_else(|p| p.into_inner());

@@ -304,10 +304,13 @@ impl Table {
             let msg = json!({"t": "move", "ply": ply, "move": mv});
             let mover = usize::from(snap["position"]["to_move"] != "south");
             self.socket(mover).send(msg.clone()).await;
-            let mut heard = Vec::new();
-            for i in 0..3 {
-                heard.push(self.next_moved(i, ply, (i == mover).then_some(&msg)).await);
+            // The mover's socket first: it is the one that sends the move again when its socket was closed
+            // under it (a relay that ended) or the move was answered `unavailable`; the others only hear.
+            let mut heard = vec![None, None, None];
+            for i in std::iter::once(mover).chain((0..3).filter(|&i| i != mover)) {
+                heard[i] = Some(self.next_moved(i, ply, (i == mover).then_some(&msg)).await);
             }
+            let heard: Vec<Heard> = heard.into_iter().flatten().collect();
             // The event itself, from whichever socket got it (south's unless a snapshot told south).
             let ev = heard
                 .iter()
