@@ -66,7 +66,7 @@ export function drawEvalGraph(host, moves, selected, pick) {
   svg.append(defs, el('rect', { x: 0.5, y: 0.5, width: W - 1, height: H - 1, rx: 6, class: 'eg-bg' }));
   if (n) {
     // The area between the line and the middle: South's part above it, North's below.
-    const line = moves.map((m, i) => `${x(i).toFixed(1)},${y(i).toFixed(1)}`).join(' ');
+    const line = moves.map((_, i) => `${x(i).toFixed(1)},${y(i).toFixed(1)}`).join(' ');
     const area = `${x(0).toFixed(1)},${mid} ${line} ${x(n - 1).toFixed(1)},${mid}`;
     svg.append(el('polygon', { points: area, class: 'eg-s', 'clip-path': 'url(#eg-clip-s)' }));
     svg.append(el('polygon', { points: area, class: 'eg-n', 'clip-path': 'url(#eg-clip-n)' }));

@@ -30,7 +30,7 @@ export function moveAccuracy(m) {
 
 /** A side's accuracy over its moves of `moves`, 0 to 100, or null when it played none. */
 export function sideAccuracy(moves, side) {
-  const acc = moves.filter((m, i) => moverOf(i) === side).map(moveAccuracy);
+  const acc = moves.filter((_, i) => moverOf(i) === side).map(moveAccuracy);
   if (!acc.length) return null;
   const mean = acc.reduce((a, b) => a + b, 0) / acc.length;
   const harmonic = acc.length / acc.reduce((a, b) => a + 1 / Math.max(1, b), 0);

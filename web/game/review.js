@@ -41,7 +41,7 @@ export class Review {
     const place = () => {
       const panel = $('[data-role=review]');
       if (narrow.matches) $('.game > .play .msgbar').after(panel);
-      else $('[data-role=moves]').closest('.panel').before(panel);
+      else $('[data-role=moves]').closest('.panel')?.before(panel);
     };
     place();
     narrow.addEventListener('change', place);
@@ -56,7 +56,10 @@ export class Review {
     });
   }
 
-  /** Shows the next move of `side` of class `cls` after the one selected (the first again after the last). */
+  /**
+   * Shows the next move of `side` of class `cls` after the one selected (the first again after the last).
+   * @param {string | undefined} side @param {string | undefined} cls
+   */
   step(side, cls) {
     if (!this.data) return;
     const found = movesOf(this.data.moves, side, cls);
