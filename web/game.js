@@ -10,7 +10,8 @@
 //   clock.js       the clocks' countdown (loaded with the first clock); takeback.js abort and takeback; say.js quick
 //                  messages; notify.js system notifications (loaded once turned on)
 //   hint.js        the hint against an easy or medium computer (loaded only for a player against the computer)
-//   review.js      the computer's review of a finished game (eval-graph.js its graph)
+//   review.js      the computer's review of a finished game (eval-graph.js its graph, review-summary.js its summary
+//                  per player, review.css their look)
 import { $, initPage } from '/common.js';
 import { t, safeGet, safeSet } from '/i18n.js';
 import { Board } from '/shared/board.js';

@@ -1,11 +1,17 @@
 // The review of a finished game (GET /api/games/{id}/review, api.js's fetchReview): asked for with
 // [data-action=review], polled while the server answers 202, then shown: each entry of the move list gets
-// data-class, the evaluation graph is drawn (eval-graph.js), and for a mistake or a blunder the better move and its
-// line can be played out on the board.
+// data-class, the evaluation graph is drawn (eval-graph.js), the summary per player (review-summary.js: accuracy,
+// inaccuracies, mistakes, blunders, each count stepping through those moves), and for a mistake or a blunder the
+// better move and its line can be played out on the board.
+// The panel sits in the side column on a wide screen (above the move list) and right under the board on a narrow
+// one (a phone), where the side column's panels come after the whole play area. Its look is review.css, loaded
+// with this code (the game page does not carry it).
 // The line's positions and traces come from the server (POST /api/analysis): no rules here.
 import { $, $$ } from '/common.js';
 import { t } from '/i18n.js';
-import { drawEvalGraph } from '/game/eval-graph.js';
+import { drawEvalGraph, graphWidth } from '/game/eval-graph.js';
+import { drawSummary, movesOf } from '/game/review-summary.js';
+import { sideName } from '/shared/words.js';
 import { narrate } from '/shared/narration.js';
 import { analyse, fetchReview } from '/api.js';
 
@@ -26,6 +32,41 @@ export class Review {
     this.lineOf = null;
     $('[data-action=review]').addEventListener('click', () => this.load());
     $('[data-action=show-line]').addEventListener('click', () => this.showLine());
+    const look = document.createElement('link');
+    look.rel = 'stylesheet';
+    look.href = '/game/review.css';
+    document.head.append(look);
+    // Where the panel goes: the side column's layout gives way to one column at 860 px (style.css).
+    const narrow = matchMedia('(max-width: 860px)');
+    const place = () => {
+      const panel = $('[data-role=review]');
+      if (narrow.matches) $('.game > .play .msgbar').after(panel);
+      else $('[data-role=moves]').closest('.panel')?.before(panel);
+    };
+    place();
+    narrow.addEventListener('change', place);
+    // The graph is drawn at its panel's width: again when that changes.
+    new ResizeObserver(() => {
+      const graph = $('[data-role=eval-graph]');
+      if (this.data && graph.dataset.width !== String(graphWidth(graph))) this.render();
+    }).observe($('[data-role=eval-graph]'));
+    $('[data-role=review-summary]').addEventListener('click', (e) => {
+      const b = /** @type {HTMLElement} */ (e.target).closest('[data-action=review-step]');
+      if (b instanceof HTMLButtonElement) this.step(b.dataset.side, b.dataset.class);
+    });
+  }
+
+  /**
+   * Shows the next move of `side` of class `cls` after the one selected (the first again after the last).
+   * @param {string | undefined} side @param {string | undefined} cls
+   */
+  step(side, cls) {
+    if (!this.data) return;
+    const found = movesOf(this.data.moves, side, cls);
+    if (!found.length) return;
+    const sel = this.selected();
+    const next = found.find((i) => i > sel) ?? found[0];
+    this.browse(next + 1);
   }
 
   async load() {
@@ -75,10 +116,17 @@ export class Review {
     if (this.lineOf && this.page.state.shownPly() === this.lineOf.ply) sel = this.lineOf.ply;
     else this.lineOf = null;
     const graph = $('[data-role=eval-graph]');
-    if (graph.dataset.sel !== String(sel) || graph.dataset.lang !== document.documentElement.lang) {
+    const lang = document.documentElement.lang;
+    if (graph.dataset.sel !== String(sel) || graph.dataset.lang !== lang || graph.dataset.width !== String(graphWidth(graph))) {
       drawEvalGraph(graph, moves, sel, (i) => this.browse(i + 1));
       graph.dataset.sel = String(sel);
-      graph.dataset.lang = document.documentElement.lang;
+      graph.dataset.lang = lang;
+    }
+    const summary = $('[data-role=review-summary]');
+    const names = `${lang} ${sideName(this.page.state, 'south')} ${sideName(this.page.state, 'north')}`;
+    if (summary.dataset.names !== names) {
+      drawSummary(summary, moves, this.page.state);
+      summary.dataset.names = names;
     }
     this.renderNote(moves[sel]);
   }
@@ -95,7 +143,7 @@ export class Review {
     const said = t('review.point', { n: m.ply + 1, move: m.move, cls: t(`review.class.${m.class}`) });
     const better = m.line && m.line.length ? ` ${t('review.better', { best: m.best, line: m.line.join(' ') })}` : '';
     const book = m.book ? ` ${t('review.book')}` : '';
-    note.textContent = said + book + better;
+    note.textContent = book || better ? `${said}.${book}${better}` : said;
     note.dataset.class = m.class;
     show.hidden = !(m.line && m.line.length);
   }

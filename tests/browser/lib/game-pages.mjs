@@ -62,3 +62,54 @@ export async function directionPit(page) {
   if (!pit) throw new Error(`no pit with both directions among ${legal.join(' ')}`);
   return pit;
 }
+
+/**
+ * Plays `game` (a game against a friend, both seats known: `seats.south`, `seats.north`) up to `plies` moves over
+ * sockets opened from the page (same origin): each move the `(i * step) % n`-th of the server's legal moves, sent
+ * by the side to move. Returns the moves played.
+ */
+export async function playOver(page, seats, plies, step = 0) {
+  return page.evaluate(
+    async ({ seats, plies, step }) => {
+      const id = seats.south.id;
+      const open = (seat) =>
+        new Promise((res, rej) => {
+          const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/${id}`);
+          ws.onopen = () => ws.send(JSON.stringify({ t: 'hello', token: seats[seat].token, v: 0 }));
+          ws.onmessage = (e) => {
+            if (JSON.parse(e.data).t === 'welcome') res(ws);
+          };
+          ws.onerror = () => rej(new Error(`socket of ${seat}`));
+        });
+      const sockets = { south: await open('south'), north: await open('north') };
+      try {
+        for (;;) {
+          const snap = await (await fetch(`/api/games/${id}`)).json();
+          if (snap.moves.length >= plies || snap.status !== 'playing') return snap.moves;
+          const ply = snap.moves.length;
+          const move = snap.legal[(ply * step) % snap.legal.length];
+          const ws = sockets[snap.position.to_move];
+          await new Promise((res, rej) => {
+            ws.onmessage = (e) => {
+              const m = JSON.parse(e.data);
+              if (m.t === 'moved' && m.ply === ply) res();
+              if (m.t === 'error') rej(new Error(`${move}: ${m.code}`));
+            };
+            ws.send(JSON.stringify({ t: 'move', ply, move }));
+          });
+        }
+      } finally {
+        sockets.south.close();
+        sockets.north.close();
+      }
+    },
+    { seats, plies, step },
+  );
+}
+
+/** A game against a friend between two seats this test holds: { south, north }, each { id, token, seat, url }. */
+export async function friendGame(base, variant) {
+  const { body: g } = await api(base, '/api/games', { method: 'POST', body: JSON.stringify({ variant, opponent: 'friend', seat: 'south' }) });
+  const { body: j } = await api(base, `/api/games/${g.id}/join`, { method: 'POST', body: '{}' });
+  return { south: g, north: { ...g, token: j.token, seat: j.seat } };
+}
