@@ -9,6 +9,15 @@ import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones }
 // on the hole; a direction arrow answers within this radius (also about 44 px on a phone).
 const CELL_H = 104;
 const ARROW_HIT = 50;
+/** A direction arrow's centre (its hit area's), and its face: from FACE_IN to FACE_OUT off the picked pit's centre
+ * (its heap ends at HEAP_R, its rim at R, the neighbouring hole starts at COL - R), so on the picked pit's rim and
+ * in the gap between the pits. */
+const ARROW_AT = R + 8;
+const FACE_IN = 27;
+const FACE_OUT = COL - R - 2;
+/** The face's top and bottom: clear of the name tags (style.css) above, of the row below. */
+const FACE_TOP = -26;
+const FACE_BOTTOM = 36;
 /**
  * A rim's length for its dash patterns (style.css): any pit, round or square, is 240 long, so that its dotted and
  * dashed marks close without a seam.
@@ -169,11 +178,14 @@ export class Board {
     // The nyumba's inlay and roof mark: drawn on the square pit, shown only in the games that have houses.
     if (square) {
       el('rect', { class: 'inlay', x: -R + 5, y: -R + 5, width: 2 * R - 10, height: 2 * R - 10, rx: 6 }, pg);
-      el('path', { class: 'roof', d: `M${-R + 8} ${-R + 20} L${-R + 17} ${-R + 11} L${-R + 26} ${-R + 20} Z` }, pg);
+      el('path', { class: 'roof', d: `M-9 ${-R + 20} L0 ${-R + 11} L9 ${-R + 20} Z` }, pg);
     }
-    el('text', { class: 'name', y: -R + 15 }, pg).textContent = name;
     const stones = el('g', { class: 'stones' }, pg);
-    const count = el('text', { class: 'count', y: R - 7 }, pg);
+    // The count under the heap, the name on a tag in the cell's top left corner (a phone's sizes in style.css):
+    // neither on the seeds, nor on each other (issue 34).
+    const count = el('text', { class: 'count', y: R - 3 }, pg);
+    el('rect', { class: 'name-bg', x: -COL / 2, y: -CELL_H / 2 + 1, width: 24, height: 17, rx: 5 }, pg);
+    el('text', { class: 'name', x: -COL / 2 + 12, y: -CELL_H / 2 + 14 }, pg).textContent = name;
     pg.addEventListener('click', () => this.handlers.onPit(name));
     pg.addEventListener('keydown', (e) => this.keydown(e, name));
     this.pits.set(name, { g: pg, hole, stones, count, last: -1, seed });
@@ -326,11 +338,17 @@ export class Board {
   drawArrows(pit, arrows) {
     const { cx, cy } = this.place(pit);
     for (const a of arrows) {
-      const dx = a.dir === 'L' ? -R - 8 : R + 8;
-      const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + dx} ${cy})` }, this.overlay);
+      const s = a.dir === 'L' ? -1 : 1;
+      const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + s * ARROW_AT} ${cy})` }, this.overlay);
       el('circle', { class: 'arrow-hit', r: ARROW_HIT }, g);
-      el('circle', { class: 'arrow-face', r: 30 }, g);
-      el('path', { d: a.dir === 'L' ? 'M-17 0 L5 -17 L5 -7 L17 -7 L17 7 L5 7 L5 17 Z' : 'M17 0 L-5 -17 L-5 -7 L-17 -7 L-17 7 L-5 7 L-5 17 Z' }, g);
+      // The face is a tab on the picked pit's side: from inside its rim across the gap, short of the neighbouring
+      // pit's hole, so that it hides none of the neighbour's seeds nor its count (issue 34).
+      const inner = FACE_IN - ARROW_AT;
+      const outer = FACE_OUT - ARROW_AT;
+      el('rect', { class: 'arrow-face', x: s > 0 ? inner : -outer, y: FACE_TOP, width: outer - inner, height: FACE_BOTTOM - FACE_TOP, rx: 12 }, g);
+      const mid = (s * (inner + outer)) / 2;
+      const y = (FACE_TOP + FACE_BOTTOM) / 2;
+      el('path', { d: `M${mid + s * 9} ${y} L${mid - s * 7} ${y - 16} L${mid - s * 7} ${y + 16} Z` }, g);
       el('title', {}, g).textContent = a.label;
       g.addEventListener('click', (e) => {
         e.stopPropagation();
