@@ -59,14 +59,9 @@ const SPOTS = Array.from({ length: MAX_STONES }, (_, k) => {
   return [r * Math.cos(a), r * Math.sin(a)];
 });
 
-/**
- * Where a pit's heap lies: around a centre HEAP_Y above the pit's, within HEAP_R of it, so that the count below it
- * and the name in the pit's corner stay clear of the seeds however big the pile (issue 34); a big pile is drawn
- * closer together, its seeds a little smaller.
- */
-export const HEAP_Y = -11;
-export const HEAP_R = 25;
-/** A seed's half-length, and how far its jitter moves it. */
+/** A pit's heap: within HEAP_R of a point HEAP_Y above its centre, clear of the count and the name (issue 34). */
+const HEAP_Y = -11;
+const HEAP_R = 25;
 const SEED_RX = 7.2;
 const JITTER = 1.2;
 

@@ -9,13 +9,11 @@ import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones }
 // on the hole; a direction arrow answers within this radius (also about 44 px on a phone).
 const CELL_H = 104;
 const ARROW_HIT = 50;
-/** A direction arrow's centre (its hit area's), and its face: from FACE_IN to FACE_OUT off the picked pit's centre
- * (its heap ends at HEAP_R, its rim at R, the neighbouring hole starts at COL - R), so on the picked pit's rim and
- * in the gap between the pits. */
+/** A direction arrow's centre, and its face: FACE_IN to FACE_OUT off the picked pit's centre (its heap ends at 25,
+ * the next hole starts at COL - R): on the rim and in the gap. */
 const ARROW_AT = R + 8;
 const FACE_IN = 27;
 const FACE_OUT = COL - R - 2;
-/** The face's top and bottom: clear of the name tags (style.css) above, of the row below. */
 const FACE_TOP = -26;
 const FACE_BOTTOM = 36;
 /**
@@ -181,8 +179,7 @@ export class Board {
       el('path', { class: 'roof', d: `M-9 ${-R + 20} L0 ${-R + 11} L9 ${-R + 20} Z` }, pg);
     }
     const stones = el('g', { class: 'stones' }, pg);
-    // The count under the heap, the name on a tag in the cell's top left corner (a phone's sizes in style.css):
-    // neither on the seeds, nor on each other (issue 34).
+    // The count under the heap, the name on a tag in the cell's corner (issue 34).
     const count = el('text', { class: 'count', y: R - 3 }, pg);
     el('rect', { class: 'name-bg', x: -COL / 2, y: -CELL_H / 2 + 1, width: 24, height: 17, rx: 5 }, pg);
     el('text', { class: 'name', x: -COL / 2 + 12, y: -CELL_H / 2 + 14 }, pg).textContent = name;
@@ -341,8 +338,7 @@ export class Board {
       const s = a.dir === 'L' ? -1 : 1;
       const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + s * ARROW_AT} ${cy})` }, this.overlay);
       el('circle', { class: 'arrow-hit', r: ARROW_HIT }, g);
-      // The face is a tab on the picked pit's side: from inside its rim across the gap, short of the neighbouring
-      // pit's hole, so that it hides none of the neighbour's seeds nor its count (issue 34).
+      // A tab hiding no seed, count or name (issue 34).
       const inner = FACE_IN - ARROW_AT;
       const outer = FACE_OUT - ARROW_AT;
       el('rect', { class: 'arrow-face', x: s > 0 ? inner : -outer, y: FACE_TOP, width: outer - inner, height: FACE_BOTTOM - FACE_TOP, rx: 12 }, g);
