@@ -178,11 +178,11 @@ export class Board {
       el('rect', { class: 'inlay', x: -R + 5, y: -R + 5, width: 2 * R - 10, height: 2 * R - 10, rx: 6 }, pg);
       el('path', { class: 'roof', d: `M-9 ${-R + 20} L0 ${-R + 11} L9 ${-R + 20} Z` }, pg);
     }
-    const stones = el('g', { class: 'stones' }, pg);
-    // The count under the heap, the name on a tag in the cell's corner (issue 34).
-    const count = el('text', { class: 'count', y: R - 3 }, pg);
+    // The name on a tag in the cell's corner, the count under the heap (issue 34); read in this order ("A3 1").
     el('rect', { class: 'name-bg', x: -COL / 2, y: -CELL_H / 2 + 1, width: 24, height: 17, rx: 5 }, pg);
     el('text', { class: 'name', x: -COL / 2 + 12, y: -CELL_H / 2 + 14 }, pg).textContent = name;
+    const stones = el('g', { class: 'stones' }, pg);
+    const count = el('text', { class: 'count', y: R - 3 }, pg);
     pg.addEventListener('click', () => this.handlers.onPit(name));
     pg.addEventListener('keydown', (e) => this.keydown(e, name));
     this.pits.set(name, { g: pg, hole, stones, count, last: -1, seed });
