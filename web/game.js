@@ -136,6 +136,7 @@ function sendMove(move) {
 }
 
 const COORDS_KEY = 'bao.coords';
+const MOVE_BOX_KEY = 'bao.moveBox';
 
 /** Positions fetched at once when browsing back past what the snapshot carried. */
 const HISTORY_PAGE = 200;
@@ -202,6 +203,21 @@ function wireControls() {
   coords.addEventListener('change', () => {
     safeSet(COORDS_KEY, coords.checked ? 'on' : 'off');
     board.setCoords(coords.checked);
+  });
+  // The move box: folded for mouse and touch players until they open it (remembered); the keyboard and screen
+  // readers reach its input where it stands in the page, which unfolds it while it has the focus (style.css).
+  const moveForm = $('[data-role=move-form]');
+  const unfold = $('[data-action=type-move]');
+  const showMoveBox = (open) => {
+    moveForm.classList.toggle('open', open);
+    unfold.setAttribute('aria-expanded', String(open));
+  };
+  showMoveBox(safeGet(MOVE_BOX_KEY) === 'open');
+  unfold.addEventListener('click', () => {
+    const open = !moveForm.classList.contains('open');
+    safeSet(MOVE_BOX_KEY, open ? 'open' : 'folded');
+    showMoveBox(open);
+    if (open) $('input[data-role=move-input]').focus();
   });
   $('[data-action=rematch]').addEventListener('click', () => {
     if (connection.send({ t: 'rematch' })) {

@@ -20,6 +20,8 @@ const pairing = /** @type {HTMLElement} */ ($('[data-role=pairing]'));
 const pairingWait = /** @type {HTMLElement} */ ($('[data-role=pairing-wait]'));
 const offerComputer = /** @type {HTMLButtonElement} */ ($('[data-action=pairing-computer]'));
 const message = /** @type {HTMLElement} */ ($('[data-role=lobby-message]'));
+/** The play box's message, next to the quick pairing buttons (the lobby's is further down the page). */
+const playMessage = /** @type {HTMLElement} */ ($('[data-role=message]'));
 
 /** Seconds of waiting alone in a pool after which the computer is offered instead. */
 const OFFER_COMPUTER_S = 30;
@@ -37,8 +39,8 @@ let retryMs = 500;
 let waitingIn = null;
 let waitTimer = 0;
 
-function say(key, vars) {
-  message.textContent = key ? t(key, vars) : '';
+function say(key, vars, box = message) {
+  box.textContent = key ? t(key, vars) : '';
 }
 
 /** Opens (or reopens) the lobby's socket; the player's cookie goes with it, so its hello names the player. */
@@ -108,11 +110,13 @@ function onMessage(msg) {
     case 'unpooled':
       stopWaiting();
       break;
-    case 'error':
-      if (msg.code === 'rate_limited') say('lobby.tooMany');
-      else if (msg.code !== 'no_player') say('lobby.failed', { msg: msg.message });
+    case 'error': {
+      const box = waitingIn ? playMessage : message;
+      if (msg.code === 'rate_limited') say('lobby.tooMany', {}, box);
+      else if (msg.code !== 'no_player') say('lobby.failed', { msg: msg.message }, box);
       if (waitingIn && msg.code !== 'no_player') stopWaiting();
       break;
+    }
   }
 }
 
@@ -204,7 +208,7 @@ function renderQuick() {
 }
 
 async function quickPair(variant, clock) {
-  say('');
+  say('', {}, playMessage);
   try {
     const sock = await playerSocket();
     sock.send(JSON.stringify({ t: 'pool_join', variant, clock: parseControl(clock), rated: ratedSel.value === 'true' }));
@@ -215,7 +219,7 @@ async function quickPair(variant, clock) {
     clearInterval(waitTimer);
     waitTimer = window.setInterval(tickWait, 1000);
   } catch (e) {
-    say('lobby.failed', { msg: e.message });
+    say('lobby.failed', { msg: e.message }, playMessage);
   }
 }
 
@@ -253,7 +257,7 @@ async function playComputerInstead() {
     storeToken(data.id, data.token, data.seat, true);
     location.assign(data.url || `/g/${encodeURIComponent(data.id)}`);
   } catch (e) {
-    say('lobby.failed', { msg: e.message });
+    say('lobby.failed', { msg: e.message }, playMessage);
   }
 }
 

@@ -59,16 +59,27 @@ const SPOTS = Array.from({ length: MAX_STONES }, (_, k) => {
   return [r * Math.cos(a), r * Math.sin(a)];
 });
 
+/** A pit's heap: within HEAP_R of a point HEAP_Y above its centre, clear of the count and the name (issue 34). */
+const HEAP_Y = -11;
+const HEAP_R = 25;
+const SEED_RX = 7.2;
+const JITTER = 1.2;
+
 /** The seeds of a pit holding `n` (at most MAX_STONES drawn; the count says the rest), turned a little each. */
 export function stonesMarkup(n, jitterSeed) {
   let out = '';
   const k = Math.min(n, MAX_STONES);
+  const far = k > 1 ? Math.hypot(...SPOTS[k - 1]) : 0;
+  const size = far + SEED_RX + JITTER > HEAP_R ? 0.8 : 1;
+  const scale = far ? Math.min(1, (HEAP_R - SEED_RX * size - JITTER) / far) : 1;
+  const rx = (SEED_RX * size).toFixed(1);
+  const ry = (6 * size).toFixed(1);
   for (let i = 0; i < k; i++) {
     const [x, y] = SPOTS[i];
     const j = ((jitterSeed * 31 + i * 17) % 7) - 3;
-    const cx = (x + j * 0.4).toFixed(1);
-    const cy = (y - j * 0.3).toFixed(1);
-    out += `<ellipse class="seed" cx="${cx}" cy="${cy}" rx="7.2" ry="6" transform="rotate(${(i * 47 + jitterSeed * 13) % 180} ${cx} ${cy})"/>`;
+    const cx = (x * scale + j * 0.4).toFixed(1);
+    const cy = (y * scale - j * 0.3 + HEAP_Y).toFixed(1);
+    out += `<ellipse class="seed" cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" transform="rotate(${(i * 47 + jitterSeed * 13) % 180} ${cx} ${cy})"/>`;
   }
   return out;
 }

@@ -9,6 +9,13 @@ import { el, W, H, COL, R, ROWS_Y, X0, MID, drawWood, stonesMarkup, handStones }
 // on the hole; a direction arrow answers within this radius (also about 44 px on a phone).
 const CELL_H = 104;
 const ARROW_HIT = 50;
+/** A direction arrow's centre, and its face: FACE_IN to FACE_OUT off the picked pit's centre (its heap ends at 25,
+ * the next hole starts at COL - R): on the rim and in the gap. */
+const ARROW_AT = R + 8;
+const FACE_IN = 27;
+const FACE_OUT = COL - R - 2;
+const FACE_TOP = -26;
+const FACE_BOTTOM = 36;
 /**
  * A rim's length for its dash patterns (style.css): any pit, round or square, is 240 long, so that its dotted and
  * dashed marks close without a seam.
@@ -169,11 +176,13 @@ export class Board {
     // The nyumba's inlay and roof mark: drawn on the square pit, shown only in the games that have houses.
     if (square) {
       el('rect', { class: 'inlay', x: -R + 5, y: -R + 5, width: 2 * R - 10, height: 2 * R - 10, rx: 6 }, pg);
-      el('path', { class: 'roof', d: `M${-R + 8} ${-R + 20} L${-R + 17} ${-R + 11} L${-R + 26} ${-R + 20} Z` }, pg);
+      el('path', { class: 'roof', d: `M-9 ${-R + 20} L0 ${-R + 11} L9 ${-R + 20} Z` }, pg);
     }
-    el('text', { class: 'name', y: -R + 15 }, pg).textContent = name;
+    // The name on a tag in the cell's corner, the count under the heap (issue 34); read in this order ("A3 1").
+    el('rect', { class: 'name-bg', x: -COL / 2, y: -CELL_H / 2 + 1, width: 24, height: 17, rx: 5 }, pg);
+    el('text', { class: 'name', x: -COL / 2 + 12, y: -CELL_H / 2 + 14 }, pg).textContent = name;
     const stones = el('g', { class: 'stones' }, pg);
-    const count = el('text', { class: 'count', y: R - 7 }, pg);
+    const count = el('text', { class: 'count', y: R - 3 }, pg);
     pg.addEventListener('click', () => this.handlers.onPit(name));
     pg.addEventListener('keydown', (e) => this.keydown(e, name));
     this.pits.set(name, { g: pg, hole, stones, count, last: -1, seed });
@@ -326,11 +335,16 @@ export class Board {
   drawArrows(pit, arrows) {
     const { cx, cy } = this.place(pit);
     for (const a of arrows) {
-      const dx = a.dir === 'L' ? -R - 8 : R + 8;
-      const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + dx} ${cy})` }, this.overlay);
+      const s = a.dir === 'L' ? -1 : 1;
+      const g = el('g', { class: 'arrow', 'data-action': 'direction', 'data-dir': a.dir, role: 'button', tabindex: '0', 'aria-label': a.label, transform: `translate(${cx + s * ARROW_AT} ${cy})` }, this.overlay);
       el('circle', { class: 'arrow-hit', r: ARROW_HIT }, g);
-      el('circle', { class: 'arrow-face', r: 30 }, g);
-      el('path', { d: a.dir === 'L' ? 'M-17 0 L5 -17 L5 -7 L17 -7 L17 7 L5 7 L5 17 Z' : 'M17 0 L-5 -17 L-5 -7 L-17 -7 L-17 7 L-5 7 L-5 17 Z' }, g);
+      // A tab hiding no seed, count or name (issue 34).
+      const inner = FACE_IN - ARROW_AT;
+      const outer = FACE_OUT - ARROW_AT;
+      el('rect', { class: 'arrow-face', x: s > 0 ? inner : -outer, y: FACE_TOP, width: outer - inner, height: FACE_BOTTOM - FACE_TOP, rx: 12 }, g);
+      const mid = (s * (inner + outer)) / 2;
+      const y = (FACE_TOP + FACE_BOTTOM) / 2;
+      el('path', { d: `M${mid + s * 9} ${y} L${mid - s * 7} ${y - 16} L${mid - s * 7} ${y + 16} Z` }, g);
       el('title', {}, g).textContent = a.label;
       g.addEventListener('click', (e) => {
         e.stopPropagation();
