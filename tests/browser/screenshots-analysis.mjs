@@ -45,6 +45,28 @@ try {
       await ctx.close();
     }
   }
+  // An ordinary evaluation (a number and a bar between the two), and the editor in Kiswahili on a phone.
+  const ctx = await browser.newContext({ viewport: SIZES.desktop, locale: 'en-GB', reducedMotion: 'reduce', colorScheme: 'light' });
+  const page = await ctx.newPage();
+  await page.goto(`${server.url}/analysis?variant=kimasai`);
+  await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  await page.fill('input[data-role=move-input]', 'A1');
+  await page.press('input[data-role=move-input]', 'Enter');
+  await page.waitForFunction(() => /^a/.test(document.querySelector('[data-role=board]').dataset.legal || ''));
+  await page.click('[data-action=engine]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-role=lines] li').length === 3, null, { timeout: 30000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'analysis-eval-number-desktop-light');
+  await ctx.close();
+  const sw = await browser.newContext({ viewport: SIZES.phone, locale: 'sw', reducedMotion: 'reduce', colorScheme: 'light' });
+  const p2 = await sw.newPage();
+  await p2.goto(`${server.url}/analysis?variant=kimasai`);
+  await p2.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+  await p2.click('[data-action=edit]');
+  await p2.click('[data-action=remove-seed]');
+  await p2.locator('[data-role=editor]').scrollIntoViewIfNeeded();
+  await shot(p2, 'analysis-editor-phone-light-sw');
+  await sw.close();
   console.log('wrote docs/screenshots/analysis-*.png');
 } finally {
   await browser.close();
