@@ -1,20 +1,34 @@
-// The analysis board /analysis?variant=V (and &position=JSON): any legal move of either side can be played, the
-// line stepped back and forth, each move told step by step, and the computer asked for its best move. Every
-// position's moves, results and reasons come from the server (POST /api/analysis); a pasted position is checked
-// there too, and bao-core's message is shown when it is refused. Start positions come from web/rules-data.js,
-// which crates/bao-core/tests/rules_pages.rs checks against the engine.
+// The analysis board /analysis?variant=V (also &position=JSON, #position=JSON, or ?game=ID for a game's position):
+// any legal move of either side can be played, the line stepped back and forth, each move told step by step, and
+// the computer asked for its evaluation, its best line and the two next-best moves. A board editor
+// ([data-action=edit]) sets up any position: seeds added and taken away pit by pit, the hands, the side to move,
+// any game's start or a game's position. Every position's moves, results and reasons come from the server (POST
+// /api/analysis); a set-up or pasted position is checked there too, and bao-core's message is shown when it is
+// refused. Start positions come from web/rules-data.js, which crates/bao-core/tests/rules_pages.rs checks against
+// the engine. Export: the position as JSON, the moves played as notation, and a link that opens the same board.
 import { $, initPage } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
 import RULES from '/rules-data.js';
 import { narrationList } from '/shared/narration.js';
 import { stageText } from '/shared/words.js';
-import { analyse } from '/api.js';
+import { analyse, fetchSnapshot } from '/api.js';
 import { PlayBoard, analysisErrorText } from '/shared/play-board.js';
+import { findMove } from '/shared/analysed-state.js';
 
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 const START_FIGURE = { kujifunza: 'kuj-start', kiswahili: 'swa-start', 'kiswahili-malawi': 'mal-start', kimasai: 'mas-start' };
-/** How long the computer thinks for the best move (the server allows up to 2000 ms). */
-const THINK_MS = 1000;
+/** How long the computer thinks for its evaluation (the server allows up to 2000 ms), shared by its lines. */
+const THINK_MS = 1500;
+/** How many of the best moves the evaluation shows: the best line and the two next-best. */
+const LINES = 3;
+/** Scores beyond this are forced results: the server's 30,000 less the plies to the end (docs/protocol.md). */
+const MATE = 30000;
+const MATE_BOUND = 29000;
+/** How a score (a front-row seed is worth about 10) maps to South's share of the bar: 10 seeds ahead is 84 %. */
+const BAR_SCALE = 60;
+/** How long after the last edit the set-up is sent to the server to be checked. */
+const CHECK_MS = 250;
+const SIDES = ['south', 'north'];
 
 const params = new URLSearchParams(location.search);
 let variant = VARIANTS.includes(params.get('variant')) ? params.get('variant') : 'kiswahili';
@@ -24,26 +38,37 @@ let line = [];
 let shown = 0;
 /** Analyses of the line's positions, by index (0: the start), so that stepping back asks nothing again. */
 let answers = [];
+/** The editor: the position being set up (null when not editing), whether a click takes a seed away. */
+let draft = null;
+let removing = false;
+/** Whether the draft was changed since editing began. */
+let dirty = false;
+let checkTimer = 0;
+let checks = 0;
+/** The last evaluation shown: the position and the server's answer (drawn again in another language). */
+let evaluated = null;
 
-const board = new PlayBoard({ onMove: played, onError: refused });
+const board = new PlayBoard({ onMove: played, onError: refused, onPit: (pit) => edited(pit, removing ? -1 : 1) });
 
-const startPosition = (v) => JSON.parse(JSON.stringify(RULES.figures[START_FIGURE[v]].position));
+const copy = (o) => JSON.parse(JSON.stringify(o));
+const startPosition = (v) => copy(RULES.figures[START_FIGURE[v]].position);
 const positionAt = (i) => (i === 0 ? start : line[i - 1].position);
+const other = (side) => (side === 'south' ? 'north' : 'south');
 
 function refused(e) {
   $('[data-role=position-error]').textContent = analysisErrorText(e);
 }
 
-/** Starts a new line from `position`; resolves to whether the server took it. */
-async function setUp(position) {
+/** Starts a new line from `position`; resolves to whether the server took it (else `onError` is told why). */
+async function setUp(position, onError = refused) {
   const answer = await analyse(position).catch((e) => {
-    refused(e);
+    onError(e);
     return null;
   });
   if (!answer) return false;
   $('[data-role=position-error]').textContent = '';
   start = position;
-  variant = position.variant;
+  if (VARIANTS.includes(position.variant)) variant = position.variant;
   line = [];
   answers = [answer];
   await showAt(0);
@@ -55,7 +80,7 @@ async function showAt(i) {
   shown = Math.max(0, Math.min(line.length, i));
   const entry = shown > 0 ? line[shown - 1] : null;
   const marks = entry ? PlayBoard.marks(entry.move, entry.trace) : new Map();
-  $('[data-role=best-move]').textContent = '';
+  clearEvaluation();
   render();
   const answer = await board.show(positionAt(shown), answers[shown] || null, marks);
   if (answer) answers[shown] = answer;
@@ -70,8 +95,23 @@ function played(entry) {
   showAt(line.length);
 }
 
+/** Plays `moves` (one of the computer's lines) from the position shown, each as the server answers it. */
+async function playLine(moves) {
+  line = line.slice(0, shown);
+  answers = answers.slice(0, shown + 1);
+  for (const move of moves) {
+    const here = line.length;
+    const answer = answers[here] || (await analyse(positionAt(here)).catch(() => null));
+    const entry = findMove(answer, move);
+    if (!entry) break;
+    answers[here] = answer;
+    line.push({ move, by: positionAt(here).to_move, trace: entry.trace, position: entry.position });
+  }
+  await showAt(line.length);
+}
+
 function render() {
-  const pos = positionAt(shown);
+  const pos = draft || positionAt(shown);
   const tabs = $('[data-role=tabs]');
   tabs.replaceChildren(
     ...VARIANTS.map((v) => {
@@ -82,8 +122,8 @@ function render() {
       return a;
     }),
   );
-  const shownPos = board.position() || pos;
-  $('[data-role=stage]').textContent = stageText(shownPos);
+  const shownPos = draft || board.position() || pos;
+  $('[data-role=stage]').textContent = draft ? '' : stageText(shownPos);
   $('[data-role=status]').textContent = pos.result
     ? t('result.wins', { side: t(`side.${pos.result.winner}`) })
     : t('analysis.toMove', { side: t(`side.${pos.to_move}`) });
@@ -91,11 +131,16 @@ function render() {
   if (document.activeElement !== text) text.value = JSON.stringify(pos);
   renderMoves();
   renderNarration();
-  $('button[data-action=first]').disabled = shown === 0;
-  $('button[data-action=back]').disabled = shown === 0;
-  $('button[data-action=forward]').disabled = shown === line.length;
-  $('button[data-action=last]').disabled = shown === line.length;
-  $('button[data-action=engine]').disabled = !!pos.result;
+  renderEditor();
+  const nav = draft ? () => true : (atEnd) => atEnd;
+  $('button[data-action=first]').disabled = nav(shown === 0);
+  $('button[data-action=back]').disabled = nav(shown === 0);
+  $('button[data-action=forward]').disabled = nav(shown === line.length);
+  $('button[data-action=last]').disabled = nav(shown === line.length);
+  $('button[data-action=engine]').disabled = !!draft || !!pos.result;
+  $('button[data-action=copy-line]').disabled = line.length === 0;
+  $('[data-role=move-form] button').disabled = !!draft;
+  $('[data-role=export-link]').value = linkTo(pos);
   document.title = `${t('analysis.title')} · ${t(`variant.${variant}`)} · Bao`;
 }
 
@@ -120,7 +165,7 @@ function renderMoves() {
 
 function renderNarration() {
   const box = $('[data-role=narration]');
-  const entry = shown > 0 ? line[shown - 1] : null;
+  const entry = shown > 0 && !draft ? line[shown - 1] : null;
   box.hidden = !entry;
   if (!entry) return box.replaceChildren();
   const head = document.createElement('p');
@@ -129,28 +174,354 @@ function renderNarration() {
   box.replaceChildren(head, narrationList(entry.trace));
 }
 
-/** Asks the computer for its best move in the position shown. */
+// ---- The evaluation ----
+
+/** A score for the side to move `toMove`, from South's side. */
+const forSouth = (score, toMove) => (toMove === 'south' ? score : -score);
+
+/** A score in words: who wins in how many of their moves for a forced result, else the seeds ahead for South. */
+function scoreWords(score, toMove) {
+  if (Math.abs(score) > MATE_BOUND) {
+    const winner = score > 0 ? toMove : other(toMove);
+    const n = Math.ceil((MATE - Math.abs(score)) / 2);
+    return t('analysis.winsIn', { side: t(`side.${winner}`), n });
+  }
+  const seeds = forSouth(score, toMove) / 10;
+  const text = Math.abs(seeds) < 0.05 ? '0.0' : `${seeds > 0 ? '+' : '−'}${Math.abs(seeds).toFixed(1)}`;
+  return text;
+}
+
+/** South's share of the bar, in percent. */
+function southShare(score, toMove) {
+  const s = forSouth(score, toMove);
+  if (Math.abs(s) > MATE_BOUND) return s > 0 ? 100 : 0;
+  return Math.round(100 / (1 + Math.exp(-s / BAR_SCALE)));
+}
+
+function clearEvaluation() {
+  evaluated = null;
+  const out = $('[data-role=best-move]');
+  out.textContent = '';
+  delete out.dataset.move;
+  $('[data-role=eval]').hidden = true;
+  $('[data-role=lines]').hidden = true;
+  $('[data-role=lines]').replaceChildren();
+}
+
+/** Shows the computer's answer for `pos`: the bar, the evaluation in words, the best move and the lines. */
+function showEvaluation(pos, answer) {
+  const out = $('[data-role=best-move]');
+  if (!answer.best) {
+    out.textContent = t('analysis.noBest');
+    return;
+  }
+  evaluated = { pos, answer };
+  const { score, move } = answer.best;
+  const share = southShare(score, pos.to_move);
+  const box = $('[data-role=eval]');
+  box.hidden = false;
+  box.dataset.score = String(forSouth(score, pos.to_move));
+  const bar = $('[data-role=eval-bar]');
+  bar.querySelector('.south-share').style.width = `${share}%`;
+  bar.dataset.south = String(share);
+  bar.setAttribute('aria-label', t('analysis.bar', { south: share, north: 100 - share }));
+  $('[data-role=eval-words]').textContent = scoreWords(score, pos.to_move);
+  out.dataset.move = move;
+  out.textContent = t('analysis.best', { move });
+  const lines = answer.lines || [{ move, score, line: [move] }];
+  const list = $('[data-role=lines]');
+  list.hidden = false;
+  list.replaceChildren(
+    ...lines.map((l) => {
+      const li = document.createElement('li');
+      li.dataset.role = 'line';
+      li.dataset.move = l.move;
+      const words = document.createElement('span');
+      words.className = 'line-eval';
+      words.textContent = scoreWords(l.score, pos.to_move);
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'line-moves';
+      b.textContent = l.line.join(' ');
+      b.title = t('analysis.playLine');
+      b.addEventListener('click', () => playLine(l.line));
+      li.append(words, b);
+      return li;
+    }),
+  );
+}
+
+/** Asks the computer for its evaluation and lines in the position shown. */
 async function engine() {
   const pos = positionAt(shown);
   const out = $('[data-role=best-move]');
   const button = $('button[data-action=engine]');
   button.disabled = true;
+  clearEvaluation();
   out.textContent = t('analysis.thinking');
-  delete out.dataset.move;
   try {
-    const answer = await analyse(pos, THINK_MS);
-    if (positionAt(shown) !== pos) return;
-    if (!answer.best) {
-      out.textContent = t('analysis.noBest');
-      return;
-    }
-    out.dataset.move = answer.best.move;
-    out.textContent = t('analysis.best', { move: answer.best.move, score: answer.best.score, depth: answer.best.depth });
+    const answer = await analyse(pos, THINK_MS, LINES);
+    if (positionAt(shown) !== pos || draft) return;
+    showEvaluation(pos, answer);
   } catch (e) {
     out.textContent = analysisErrorText(e);
   } finally {
-    button.disabled = !!positionAt(shown).result;
+    button.disabled = !!draft || !!positionAt(shown).result;
   }
+}
+
+// ---- The editor ----
+
+/** Starts or ends editing: ending sets the position up when the server takes it, and else says why not. */
+async function toggleEdit() {
+  if (!draft) {
+    draft = copy(positionAt(shown));
+    dirty = false;
+    removing = false;
+    board.picker.reset();
+    board.explain('');
+    clearEvaluation();
+    $('[data-role=setup-error]').textContent = '';
+    render();
+    drawDraft();
+    return;
+  }
+  clearTimeout(checkTimer);
+  const check = ++checks;
+  const set = draft;
+  $('[data-role=setup-error]').textContent = '';
+  const say = (e) => {
+    if (check === checks) $('[data-role=setup-error]').textContent = analysisErrorText(e);
+  };
+  if (dirty && !(await setUp(copy(set), say))) return;
+  if (draft !== set) return;
+  draft = null;
+  render();
+  board.render();
+}
+
+/** A pit's seeds changed by `by` (1 or -1) while editing; not editing, the click is the move picker's. */
+function edited(pit, by) {
+  if (!draft) return false;
+  const side = pit[0] === 'A' || pit[0] === 'B' ? 'south' : 'north';
+  const row = pit[0] === 'A' || pit[0] === 'a' ? 'front' : 'back';
+  const i = Number(pit.slice(1)) - 1;
+  const pits = draft[side][row];
+  pits[i] = Math.max(0, pits[i] + by);
+  changed();
+  return true;
+}
+
+/** The draft changed: drawn again, and checked by the server once the edits pause. */
+function changed() {
+  dirty = true;
+  draft.result = null;
+  render();
+  drawDraft();
+  clearTimeout(checkTimer);
+  const pos = copy(draft);
+  const check = ++checks;
+  checkTimer = setTimeout(async () => {
+    let message = '';
+    try {
+      await analyse(pos);
+    } catch (e) {
+      message = analysisErrorText(e);
+    }
+    if (check === checks && draft) $('[data-role=setup-error]').textContent = message;
+  }, CHECK_MS);
+}
+
+/** The draft on the board: every pit takes clicks (and the keyboard), both hands shown where the game has them. */
+function drawDraft() {
+  if (!draft) return;
+  const all = new Map([...board.board.pits.keys()].map((p) => [p, []]));
+  board.board.render(draft, { legal: all, seat: 'none', turn: draft.to_move, hands: draft.variant !== 'kujifunza' });
+  const host = $('[data-role=board]');
+  host.dataset.legal = '';
+  host.dataset.editing = removing ? 'remove' : 'add';
+}
+
+function renderEditor() {
+  const box = $('[data-role=editor]');
+  box.hidden = !draft;
+  $('[data-role=engine-panel]').hidden = !!draft;
+  const edit = $('[data-action=edit]');
+  edit.setAttribute('aria-pressed', String(!!draft));
+  edit.textContent = t(draft ? 'analysis.editDone' : 'analysis.edit');
+  if (!draft) {
+    delete $('[data-role=board]').dataset.editing;
+    return;
+  }
+  $('[data-action=remove-seed]').setAttribute('aria-pressed', String(removing));
+  $('[data-role=editor-to-move]').textContent = t('analysis.toMove', { side: t(`side.${draft.to_move}`) });
+  const kimasai = draft.variant === 'kimasai';
+  // Kujifunza has no hands (nor does its board draw them).
+  $('.editor-hands').hidden = draft.variant === 'kujifunza';
+  for (const side of SIDES) {
+    $(`[data-role=hand-label][data-side=${side}]`).textContent = t(kimasai ? 'analysis.reserveOf' : 'analysis.handOf', { side: t(`side.${side}`) });
+    $(`[data-role=hand-count][data-side=${side}]`).textContent = String(draft[side].hand);
+    $(`[data-action=hand-minus][data-side=${side}]`).disabled = draft[side].hand === 0;
+  }
+  let total = 0;
+  for (const side of SIDES) total += draft[side].hand + [...draft[side].front, ...draft[side].back].reduce((a, b) => a + b, 0);
+  $('[data-role=seed-total]').textContent = t('analysis.seedTotal', { n: total });
+  const select = $('select[name=setup-start]');
+  select.replaceChildren(
+    new Option(t('analysis.choose'), ''),
+    ...VARIANTS.map((v) => new Option(t(`variant.${v}`), v)),
+  );
+}
+
+/** The id of a game from its link (…/g/ID, ?game=ID) or the id itself. */
+function gameId(text) {
+  const s = text.trim();
+  const m = s.match(/\/g\/([^/?#\s]+)/) || s.match(/[?&]game=([^&#\s]+)/);
+  return m ? decodeURIComponent(m[1]) : s;
+}
+
+/** A game's current position, set up on the board (from the editor's field, or ?game=ID). */
+async function openGame(id, say) {
+  let snap = null;
+  try {
+    snap = id ? await fetchSnapshot(id) : null;
+  } catch (e) {
+    say(analysisErrorText(e));
+    return false;
+  }
+  if (!snap || !snap.position) {
+    say(t('analysis.noGame', { id }));
+    return false;
+  }
+  return setUp(copy(snap.position), (e) => say(analysisErrorText(e)));
+}
+
+// ---- Export ----
+
+/** A link that opens the board on `pos`. */
+function linkTo(pos) {
+  return `${location.origin}/analysis?variant=${encodeURIComponent(pos.variant)}#position=${encodeURIComponent(JSON.stringify(pos))}`;
+}
+
+/** The moves played from the start, as the move box reads them. */
+const lineText = () => line.map((m) => m.move).join(' ');
+
+async function copyText(text, done) {
+  const said = $('[data-role=copied]');
+  try {
+    await navigator.clipboard.writeText(text);
+    said.textContent = t(done);
+  } catch {
+    said.textContent = t('share.copyFailed');
+  }
+}
+
+async function main() {
+  $('[data-action=first]').addEventListener('click', () => showAt(0));
+  $('[data-action=back]').addEventListener('click', () => showAt(shown - 1));
+  $('[data-action=forward]').addEventListener('click', () => showAt(shown + 1));
+  $('[data-action=last]').addEventListener('click', () => showAt(line.length));
+  $('[data-action=flip]').addEventListener('click', () => {
+    board.board.setView(board.board.view === 'south' ? 'north' : 'south');
+    if (draft) drawDraft();
+    else board.render();
+  });
+  $('[data-action=engine]').addEventListener('click', engine);
+  $('[data-role=position-form]').addEventListener('submit', pasted);
+  $('[data-action=start-position]').addEventListener('click', () => (draft ? setDraft(startPosition(variant)) : setUp(startPosition(variant))));
+  $('[data-action=edit]').addEventListener('click', toggleEdit);
+  $('[data-action=edit-done]').addEventListener('click', toggleEdit);
+  $('[data-action=remove-seed]').addEventListener('click', () => {
+    removing = !removing;
+    render();
+    drawDraft();
+  });
+  $('[data-action=to-move]').addEventListener('click', () => {
+    draft.to_move = other(draft.to_move);
+    draft.takasia = null;
+    changed();
+  });
+  for (const side of SIDES) {
+    $(`[data-action=hand-plus][data-side=${side}]`).addEventListener('click', () => {
+      draft[side].hand += 1;
+      changed();
+    });
+    $(`[data-action=hand-minus][data-side=${side}]`).addEventListener('click', () => {
+      draft[side].hand = Math.max(0, draft[side].hand - 1);
+      changed();
+    });
+  }
+  $('select[name=setup-start]').addEventListener('change', (e) => {
+    const v = /** @type {HTMLSelectElement} */ (e.target).value;
+    if (VARIANTS.includes(v)) setDraft(startPosition(v));
+  });
+  $('[data-role=game-form]').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const id = gameId(/** @type {HTMLInputElement} */ ($('input[name=game]')).value);
+    const say = (m) => ($('[data-role=setup-error]').textContent = m);
+    const set = draft;
+    ++checks;
+    if ((await openGame(id, say)) && draft === set) {
+      draft = null;
+      render();
+      board.render();
+    }
+  });
+  // A right-click on a pit takes a seed away while editing; Delete or Backspace does on the pit with the focus.
+  const host = $('[data-role=board]');
+  host.addEventListener('contextmenu', (e) => {
+    const pit = draft && /** @type {Element} */ (e.target).closest('[data-pit]');
+    if (!pit) return;
+    e.preventDefault();
+    edited(pit.getAttribute('data-pit'), -1);
+  });
+  host.addEventListener('keydown', (e) => {
+    const pit = draft && /** @type {Element} */ (e.target).closest('[data-pit]');
+    if (!pit || (e.key !== 'Delete' && e.key !== 'Backspace' && e.key !== '-')) return;
+    e.preventDefault();
+    edited(pit.getAttribute('data-pit'), -1);
+  });
+  $('[data-action=copy-position]').addEventListener('click', () => copyText(JSON.stringify(draft || positionAt(shown)), 'analysis.copiedPosition'));
+  $('[data-action=copy-line]').addEventListener('click', () => copyText(lineText(), 'analysis.copiedLine'));
+  $('[data-action=copy-link]').addEventListener('click', () => copyText($('[data-role=export-link]').value, 'analysis.copiedLink'));
+  onLanguage(() => {
+    if (!start) return;
+    render();
+    if (evaluated) showEvaluation(evaluated.pos, evaluated.answer);
+    if (draft) drawDraft();
+    else board.render();
+  });
+  await initPage();
+  let first = startPosition(variant);
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const given = hash.get('position') || params.get('position');
+  if (given) {
+    try {
+      first = JSON.parse(given);
+    } catch (err) {
+      $('[data-role=position-error]').textContent = t('analysis.notJson', { message: err.message });
+    }
+  }
+  const game = params.get('game');
+  if (game) {
+    let message = '';
+    if (await openGame(game, (m) => (message = m))) return;
+    await setUp(first);
+    $('[data-role=position-error]').textContent = message;
+    return;
+  }
+  if (await setUp(first)) return;
+  // The position given was refused: its message stays, and the board starts from the beginning.
+  const message = $('[data-role=position-error]').textContent;
+  await setUp(startPosition(variant));
+  $('[data-role=position-error]').textContent = message;
+}
+
+/** While editing: the draft becomes `pos` (a game's start). */
+function setDraft(pos) {
+  draft = pos;
+  if (VARIANTS.includes(pos.variant)) variant = pos.variant;
+  changed();
 }
 
 /** The position typed or pasted into the text box, set up when the server accepts it. */
@@ -163,40 +534,8 @@ async function pasted(e) {
     $('[data-role=position-error]').textContent = t('analysis.notJson', { message: err.message });
     return;
   }
+  if (draft) return setDraft(pos);
   if (await setUp(pos)) history.replaceState(null, '', `/analysis?variant=${encodeURIComponent(pos.variant)}&position=${encodeURIComponent(JSON.stringify(pos))}`);
-}
-
-async function main() {
-  $('[data-action=first]').addEventListener('click', () => showAt(0));
-  $('[data-action=back]').addEventListener('click', () => showAt(shown - 1));
-  $('[data-action=forward]').addEventListener('click', () => showAt(shown + 1));
-  $('[data-action=last]').addEventListener('click', () => showAt(line.length));
-  $('[data-action=flip]').addEventListener('click', () => {
-    board.board.setView(board.board.view === 'south' ? 'north' : 'south');
-    board.render();
-  });
-  $('[data-action=engine]').addEventListener('click', engine);
-  $('[data-role=position-form]').addEventListener('submit', pasted);
-  $('[data-action=start-position]').addEventListener('click', () => setUp(startPosition(variant)));
-  onLanguage(() => {
-    if (start) render();
-    board.render();
-  });
-  await initPage();
-  let first = startPosition(variant);
-  const given = params.get('position');
-  if (given) {
-    try {
-      first = JSON.parse(given);
-    } catch (err) {
-      $('[data-role=position-error]').textContent = t('analysis.notJson', { message: err.message });
-    }
-  }
-  if (await setUp(first)) return;
-  // The position given was refused: its message stays, and the board starts from the beginning.
-  const message = $('[data-role=position-error]').textContent;
-  await setUp(startPosition(variant));
-  $('[data-role=position-error]').textContent = message;
 }
 
 main();

@@ -94,10 +94,11 @@ export async function fetchReview(id) {
 }
 
 /**
- * The rules help: `{ stage, legal: [{move, position, trace}], blocked: {PIT: CODE}, best? }` (`best` searched for
- * `thinkMs` when given).
+ * The rules help: `{ stage, legal: [{move, position, trace}], blocked: {PIT: CODE}, best?, lines? }` (`best`
+ * searched for `thinkMs` when given; with `lines` too, that many best moves with their scores and lines).
  */
-export const analyse = (position, thinkMs) => json('/api/analysis', { body: thinkMs ? { position, think_ms: thinkMs } : { position } });
+export const analyse = (position, thinkMs, lines) =>
+  json('/api/analysis', { body: thinkMs ? { position, think_ms: thinkMs, ...(lines ? { lines } : {}) } : { position } });
 
 /** A puzzle: this one, or a random one of the variant. @param {{ id?: string, variant?: string }} which */
 export const fetchPuzzle = ({ id, variant }) =>

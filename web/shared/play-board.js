@@ -18,7 +18,9 @@ const MESSAGE_MS = 9000;
 export class PlayBoard {
   /**
    * @param {{ onMove: (entry: {move:string, by:string, before:object, position:object, trace:object[]}) => void,
-   *   onError: (err: Error) => void }} hooks onMove gets each move played (after its animation)
+   *   onError: (err: Error) => void, onPit?: (pit: string) => boolean }} hooks onMove gets each move played (after
+   *   its animation); onPit, when given, sees a pit's click first and takes it by returning true (the analysis
+   *   board's editor)
    */
   constructor(hooks) {
     this.hooks = hooks;
@@ -26,7 +28,9 @@ export class PlayBoard {
     this.answer = null;
     this.last = new Map();
     this.board = new Board($('[data-role=board]'), {
-      onPit: (pit, keyboard) => this.picker.pick(pit, keyboard),
+      onPit: (pit, keyboard) => {
+        if (!this.hooks.onPit?.(pit)) this.picker.pick(pit, keyboard);
+      },
       onArrow: (dir) => this.picker.chooseDir(dir),
     });
     this.sound = new Sound();

@@ -32,7 +32,7 @@ use bao_core::{Move, Position};
 pub use eval::{WeightSet, Weights};
 pub use levels::LevelConfig;
 pub use rng::Rng;
-pub use search::{Features, Limits, Options, SearchResult, MATE};
+pub use search::{Features, Limits, Line, Options, SearchResult, MATE};
 
 /// Playing strength.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -155,6 +155,13 @@ fn think_until(
     let mut opts = cfg.options(seed);
     opts.cancel = cancel;
     search::search(pos, &opts)
+}
+
+/// The `count` best moves of `pos` at the settings `cfg`, each with its score and expected line, best first
+/// ([`search::search_lines`]; `cfg`'s budgets are shared out between them). For analysis: the opening book
+/// and the level's deliberate mistakes are not used.
+pub fn think_lines(pos: &Position, cfg: &LevelConfig, seed: u64, count: usize) -> Vec<Line> {
+    search::search_lines(pos, &cfg.options(seed), count)
 }
 
 /// Chooses a move for the side to move, or `None` when the game is over. Deterministic for a given `seed`

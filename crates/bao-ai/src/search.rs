@@ -664,6 +664,101 @@ impl<'t> Searcher<'t> {
 pub fn search(pos: &Position, opts: &Options) -> SearchResult {
     let start = Instant::now();
     let children = pos.children();
+    search_among(pos, &children, opts, start, false, None).0
+}
+
+/// One line of [`search_lines`]: a root move, its score for the side to move (see [`MATE`]) and the moves
+/// the search expects after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The root move first, then the expected replies (the principal variation, as far as the transposition
+    /// table still holds it; at least the root move).
+    pub moves: Vec<Move>,
+    /// The root move's score for the side to move.
+    pub score: i32,
+    /// The deepest iteration finished for it.
+    pub depth: u32,
+}
+
+/// The `count` best moves of `pos` with their scores and lines ("multi-PV"), best first: the first is what
+/// [`search`] chooses with its share of the limits; each next one is the best of the moves not yet listed,
+/// found by a search of the root without them, so every score is that move's own (not a bound). The searches
+/// share one transposition table and the limits of `opts`: the first (the best move, the one that matters
+/// most) may take half of them, each next one an even share of what is left. Empty when the game is over or
+/// the side to move has no move; fewer than `count` when there are fewer moves.
+pub fn search_lines(pos: &Position, opts: &Options, count: usize) -> Vec<Line> {
+    let start = Instant::now();
+    let mut left = pos.children();
+    let n = count.min(left.len());
+    if pos.result().is_some() || n == 0 {
+        return Vec::new();
+    }
+    let tt = Table::new(opts.tt_bits);
+    let mut nodes_spent = 0u64;
+    let mut lines = Vec::with_capacity(n);
+    for k in 0..n {
+        // The share of this search: half for the first of several, else an even part of what is left.
+        let parts = if k == 0 && n > 1 { 2 } else { (n - k) as u32 };
+        let mut each = opts.clone();
+        each.limits.time = opts
+            .limits
+            .time
+            .map(|t| t.saturating_sub(start.elapsed()) / parts);
+        each.limits.nodes = opts
+            .limits
+            .nodes
+            .map(|x| (x.saturating_sub(nodes_spent) / u64::from(parts)).max(1));
+        let (found, moves) = search_among(pos, &left, &each, Instant::now(), true, Some(&tt));
+        nodes_spent += found.nodes;
+        let Some(best) = found.best else { break };
+        lines.push(Line {
+            moves,
+            score: found.score,
+            depth: found.depth,
+        });
+        let mut rest = MoveList::new();
+        for c in left.iter().filter(|(m, _)| *m != best) {
+            rest.push(*c);
+        }
+        left = rest;
+    }
+    lines
+}
+
+/// The expected line of the root move `first`, which leads to `after`, as the table `tt` holds it: each
+/// position's stored best move, as long as there is one, the game goes on and no position repeats; at most
+/// [`MAX_PLY`] moves.
+fn line_from(first: Move, after: &Position, tt: &Table) -> Vec<Move> {
+    let mut moves = vec![first];
+    let mut at = *after;
+    let mut seen = HashSet::new();
+    while at.result().is_none() && moves.len() < MAX_PLY && seen.insert(zobrist::hash(&at)) {
+        let Some(e) = tt.probe(zobrist::hash(&at)) else {
+            break;
+        };
+        let Some(children) = at.children_within(LAP_BUDGET) else {
+            break;
+        };
+        let Some((mv, next)) = children.get(usize::from(e.best)) else {
+            break;
+        };
+        moves.push(*mv);
+        at = *next;
+    }
+    moves
+}
+
+/// [`search`] over the root moves `children` of `pos` (all of them, or some: [`search_lines`]), started at
+/// `start`. `exact`: search a lone move too (rather than answer it with the score 0), and give the expected
+/// line after the move chosen (else only the move). `table`: the transposition table to use (else a new one).
+fn search_among(
+    pos: &Position,
+    children: &MoveList<(Move, Position)>,
+    opts: &Options,
+    start: Instant,
+    exact: bool,
+    table: Option<&Table>,
+) -> (SearchResult, Vec<Move>) {
     let mut result = SearchResult {
         best: None,
         score: -MATE,
@@ -673,7 +768,7 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
     };
     if pos.result().is_some() || children.is_empty() {
         result.elapsed = start.elapsed();
-        return result;
+        return (result, Vec::new());
     }
     let me = pos.to_move();
     // Immediate wins and the fallback: no search needed to see these.
@@ -685,33 +780,49 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
         result.score = MATE - 1;
         result.depth = 1;
         result.elapsed = start.elapsed();
-        return result;
+        return (result, vec![*mv]);
     }
     let fallback = children
         .iter()
         .position(|(_, c)| c.result().is_none())
         .unwrap_or(0);
     result.best = Some(children[fallback].0);
-    if children.len() == 1 {
+    if children.len() == 1 && !exact {
         result.score = 0;
         result.elapsed = start.elapsed();
-        return result;
+        return (result, Vec::new());
     }
 
-    let tt = Table::new(opts.tt_bits);
+    let own;
+    let tt = match table {
+        Some(t) => t,
+        None => {
+            own = Table::new(opts.tt_bits);
+            &own
+        }
+    };
+    // The expected line after the move chosen, when asked for.
+    let line = |found: &SearchResult| match (exact, found.best) {
+        (true, Some(mv)) => match children.iter().find(|(m, _)| *m == mv) {
+            Some((_, after)) => line_from(mv, after, tt),
+            None => vec![mv],
+        },
+        _ => Vec::new(),
+    };
     let threads = opts.threads.max(1);
     if threads == 1 {
-        let mut s = Searcher::new(pos, opts, start, &tt, None);
-        s.deepen(pos, &children, opts, 1, true, &mut result);
+        let mut s = Searcher::new(pos, opts, start, tt, None);
+        s.deepen(pos, children, opts, 1, true, &mut result);
         result.nodes = s.nodes.max(1);
         result.elapsed = start.elapsed();
-        return result;
+        let moves = line(&result);
+        return (result, moves);
     }
     let shared = Shared {
         nodes: AtomicU64::new(0),
         stop: AtomicBool::new(false),
     };
-    let (tt, shared, children) = (&tt, &shared, &children);
+    let shared = &shared;
     // Each thread's answer and node count, the main thread's first.
     let per_thread: Vec<(SearchResult, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (1..threads)
@@ -749,7 +860,8 @@ pub fn search(pos: &Position, opts: &Options) -> SearchResult {
     }
     answer.nodes = per_thread.iter().map(|h| h.1).sum::<u64>().max(1);
     answer.elapsed = start.elapsed();
-    answer
+    let moves = line(&answer);
+    (answer, moves)
 }
 
 impl Searcher<'_> {

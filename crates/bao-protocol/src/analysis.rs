@@ -11,6 +11,9 @@ use crate::schema;
 /// The longest search `think_ms` may ask for, in milliseconds.
 pub const MAX_THINK_MS: u64 = 2000;
 
+/// The most moves `lines` may ask for.
+pub const MAX_LINES: u32 = 3;
+
 /// The body of `POST /api/analysis`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(example = json!({
@@ -18,7 +21,8 @@ pub const MAX_THINK_MS: u64 = 2000;
         "south": {"front": [0,0,0,0,6,2,2,0], "back": [0,0,0,0,0,0,0,0], "hand": 22, "house": true},
         "north": {"front": [0,0,0,0,6,2,2,0], "back": [0,0,0,0,0,0,0,0], "hand": 22, "house": true},
         "takasia": null, "result": null},
-    "think_ms": 100
+    "think_ms": 100,
+    "lines": 3
 }))]
 pub struct AnalysisRequest {
     /// The position (spec/position.md), read by bao-core: one that is not valid is answered with
@@ -29,6 +33,11 @@ pub struct AnalysisRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(minimum = 1, maximum = 2000)]
     pub think_ms: Option<u64>,
+    /// With `think_ms`: also give this many of the best moves (1 to 3), each with its score and expected
+    /// line (`lines` in the answer); the search time is shared out between them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 1, maximum = 3)]
+    pub lines: Option<u32>,
 }
 
 /// A legal move of the analysed position, with the position it leads to and its trace.
@@ -60,6 +69,22 @@ pub struct Best {
     pub depth: u32,
 }
 
+/// One of the best moves (`lines`): its score and the moves the computer expects after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct AnalysisLine {
+    /// The move.
+    #[serde(rename = "move")]
+    #[schema(value_type = schema::Move)]
+    pub mv: Move,
+    /// Its score for the side to move, as in [`Best`].
+    pub score: i32,
+    /// The depth (plies) of the deepest search finished for it.
+    pub depth: u32,
+    /// The move and the moves expected after it, alternately by each side (at least the move itself).
+    #[schema(value_type = Vec<schema::Move>)]
+    pub line: Vec<Move>,
+}
+
 /// The answer to `POST /api/analysis`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Analysis {
@@ -74,4 +99,8 @@ pub struct Analysis {
     /// The computer's best move: only when `think_ms` was given and the side to move has a move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best: Option<Best>,
+    /// The best moves, best first, when `lines` was asked for and the side to move has a move (fewer when it
+    /// has fewer moves); the first is `best`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Vec<AnalysisLine>>,
 }

@@ -16,7 +16,10 @@ use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
 use axum::Json;
 use bao_core::Position;
-use bao_protocol::{blocked_pits, AnalysedMove, Analysis, AnalysisRequest, Best, MAX_THINK_MS};
+use bao_protocol::{
+    blocked_pits, AnalysedMove, Analysis, AnalysisLine, AnalysisRequest, Best, MAX_LINES,
+    MAX_THINK_MS,
+};
 use prometheus_client::metrics::gauge::Gauge;
 
 use crate::error::AppError;
@@ -66,6 +69,20 @@ pub async fn analyse(
             )))
         }
     };
+    let lines = match (body.lines, think) {
+        (None, _) => None,
+        (Some(n @ 1..=MAX_LINES), Some(_)) => Some(n as usize),
+        (Some(n @ 1..=MAX_LINES), None) => {
+            return Err(AppError::BadRequest(format!(
+                "lines ({n}) needs think_ms: the moves are found by a search"
+            )))
+        }
+        (Some(n), _) => {
+            return Err(AppError::BadRequest(format!(
+                "lines must be between 1 and {MAX_LINES}, not {n}"
+            )))
+        }
+    };
     // Counted once the request is valid, like games created.
     state
         .limits()
@@ -91,7 +108,7 @@ pub async fn analyse(
         None => 1,
     };
     let answer = tokio::task::spawn_blocking(move || {
-        let answer = analysis_of(&pos, think, threads);
+        let answer = analysis_of(&pos, think, lines, threads);
         drop((permit, place, running));
         answer
     })
@@ -109,11 +126,13 @@ impl Drop for Running {
     }
 }
 
-/// The analysis of `pos`, with a search of `think` on `threads` threads if asked. Blocking: up to `think`
+/// The analysis of `pos`, with a search of `think` on `threads` threads if asked, and then with `lines` the
+/// that many best moves and their lines (the search time shared out between them). Blocking: up to `think`
 /// plus, for a position within [`LAP_BUDGET`], a few milliseconds.
 pub fn analysis_of(
     pos: &Position,
     think: Option<Duration>,
+    lines: Option<usize>,
     threads: u32,
 ) -> Result<Analysis, AppError> {
     let children = pos
@@ -135,24 +154,49 @@ pub fn analysis_of(
         });
     }
     let moves: Vec<_> = children.iter().map(|(m, _)| *m).collect();
-    let best = match think {
+    let (best, lines) = match think {
         Some(time) if !moves.is_empty() => {
             let mut cfg = bao_ai::Level::Hard.config_for(pos.variant());
             cfg.time = time;
             cfg.threads = threads;
-            let found = bao_ai::think(pos, &cfg, 0);
-            found.best.map(|mv| Best {
-                mv,
-                score: found.score,
-                depth: found.depth,
-            })
+            match lines {
+                None => {
+                    let found = bao_ai::think(pos, &cfg, 0);
+                    let best = found.best.map(|mv| Best {
+                        mv,
+                        score: found.score,
+                        depth: found.depth,
+                    });
+                    (best, None)
+                }
+                Some(count) => {
+                    let found: Vec<AnalysisLine> = bao_ai::think_lines(pos, &cfg, 0, count)
+                        .into_iter()
+                        .filter_map(|l| {
+                            Some(AnalysisLine {
+                                mv: *l.moves.first()?,
+                                score: l.score,
+                                depth: l.depth,
+                                line: l.moves,
+                            })
+                        })
+                        .collect();
+                    let best = found.first().map(|l| Best {
+                        mv: l.mv,
+                        score: l.score,
+                        depth: l.depth,
+                    });
+                    (best, Some(found))
+                }
+            }
         }
-        _ => None,
+        _ => (None, None),
     };
     Ok(Analysis {
         stage: pos.stage(pos.to_move()),
         legal,
         blocked: blocked_pits(pos, &moves, pos.result().is_none()),
         best,
+        lines,
     })
 }

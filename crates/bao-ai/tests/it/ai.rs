@@ -556,3 +556,42 @@ fn one_thread_is_the_plain_search() {
         assert!(two.depth >= 1);
     }
 }
+
+/// `think_lines`: the best moves, distinct and best first, each line playable move after move; in a forced win
+/// (puzzle kujifunza-0002: A5L b6R B2L) the first is the win, scored as one, with the winning line; and a node
+/// budget makes the answer reproducible.
+#[test]
+fn lines_give_the_best_moves_with_their_lines() {
+    let won = Position::from_json(
+        r#"{"variant":"kujifunza","to_move":"south",
+            "south":{"front":[1,4,7,2,15,1,2,3],"back":[0,2,5,0,5,0,2,3],"hand":0,"house":false},
+            "north":{"front":[1,1,1,1,1,0,0,0],"back":[0,1,0,2,2,2,0,0],"hand":0,"house":false},
+            "takasia":null,"result":null}"#,
+    )
+    .unwrap();
+    let cfg = budgeted(Level::Hard, 60_000);
+    let lines = bao_ai::think_lines(&won, &cfg, 0, 3);
+    assert_eq!(lines.len(), 3);
+    let first: Vec<String> = lines[0].moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(first, ["A5L", "b6R", "B2L"]);
+    assert_eq!(lines[0].score, bao_ai::MATE - 3);
+    let mut at = won;
+    for m in &lines[0].moves {
+        at = at.play(*m).unwrap().0;
+    }
+    assert_eq!(at.result().map(|r| r.winner), Some(Side::South));
+    let moves: std::collections::HashSet<Move> = lines.iter().map(|l| l.moves[0]).collect();
+    assert_eq!(moves.len(), 3);
+    for l in &lines[1..] {
+        assert!(l.score <= lines[0].score);
+        let mut at = won;
+        for m in &l.moves {
+            at = at.play(*m).unwrap().0;
+        }
+    }
+    assert_eq!(bao_ai::think_lines(&won, &cfg, 0, 3), lines);
+    // Fewer moves than asked for: as many lines as moves.
+    let start = Position::new(Variant::Kimasai);
+    let n = start.legal_moves().len();
+    assert_eq!(bao_ai::think_lines(&start, &cfg, 0, n + 2).len(), n);
+}

@@ -106,6 +106,91 @@ async fn think_ms_gives_the_best_move_within_bounds() {
     s.stop().await;
 }
 
+/// `lines` (with `think_ms`) gives the best moves, best first, each with its score and a line of moves that
+/// bao-core plays one after the other; the first is `best`. In a forced win it is scored as one, and its line
+/// is the win.
+#[tokio::test]
+async fn lines_give_the_three_best_moves_with_their_lines() {
+    let s = Server::fresh().await;
+    let pos = Position::new(Variant::Kimasai);
+    let (status, a) = s
+        .post(
+            "/api/analysis",
+            json!({ "position": pos, "think_ms": 60, "lines": 3 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{a}");
+    let lines = a["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 3, "{a}");
+    assert_eq!(a["best"]["move"], lines[0]["move"], "{a}");
+    assert_eq!(a["best"]["score"], lines[0]["score"], "{a}");
+    let mut seen = std::collections::HashSet::new();
+    for l in lines {
+        assert!(seen.insert(l["move"].as_str().unwrap().to_string()), "{a}");
+        assert!(
+            l["score"].is_i64() && l["depth"].as_u64().unwrap() >= 1,
+            "{l}"
+        );
+        let moves = l["line"].as_array().unwrap();
+        assert_eq!(moves[0], l["move"], "{l}");
+        let mut at = pos;
+        for m in moves {
+            at = at.play(m.as_str().unwrap().parse().unwrap()).unwrap().0;
+        }
+    }
+
+    // South wins in 2 (puzzle kujifunza-0002: A5L, b6R, B2L): 3 plies, the score 30000 - 3.
+    let won: Position = Position::from_json(
+        r#"{"variant":"kujifunza","to_move":"south",
+            "south":{"front":[1,4,7,2,15,1,2,3],"back":[0,2,5,0,5,0,2,3],"hand":0,"house":false},
+            "north":{"front":[1,1,1,1,1,0,0,0],"back":[0,1,0,2,2,2,0,0],"hand":0,"house":false},
+            "takasia":null,"result":null}"#,
+    )
+    .unwrap();
+    let (status, a) = s
+        .post(
+            "/api/analysis",
+            json!({ "position": won, "think_ms": 600, "lines": 3 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{a}");
+    let first = &a["lines"][0];
+    assert_eq!(first["score"], 30_000 - 3, "{a}");
+    let line = first["line"].as_array().unwrap();
+    let mut at = won;
+    for m in line {
+        at = at.play(m.as_str().unwrap().parse().unwrap()).unwrap().0;
+    }
+    assert_eq!(line.len(), 3, "{a}");
+    assert_eq!(at.result().map(|r| r.winner), Some(bao_core::Side::South));
+
+    // Without `lines`: none; `lines` needs a search, and at most three.
+    let (_, plain) = s
+        .post("/api/analysis", json!({ "position": pos, "think_ms": 20 }))
+        .await;
+    assert!(plain.get("lines").is_none(), "{plain}");
+    for (bad, why) in [
+        (json!({ "position": pos, "lines": 2 }), "needs think_ms"),
+        (
+            json!({ "position": pos, "think_ms": 20, "lines": 4 }),
+            "between 1 and 3",
+        ),
+        (
+            json!({ "position": pos, "think_ms": 20, "lines": 0 }),
+            "between 1 and 3",
+        ),
+    ] {
+        let (status, e) = s.post("/api/analysis", bad.clone()).await;
+        assert_eq!(
+            (status, e["error"].as_str()),
+            (400, Some("bad_request")),
+            "{bad}: {e}"
+        );
+        assert!(e["message"].as_str().unwrap().contains(why), "{e}");
+    }
+    s.stop().await;
+}
+
 /// A position bao-core refuses is answered with 400 `bad_position` and the `bao` command's message.
 #[tokio::test]
 async fn bad_positions_get_the_bao_commands_message() {
