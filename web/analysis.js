@@ -199,4 +199,16 @@ async function main() {
   $('[data-role=position-error]').textContent = message;
 }
 
-main();
+// The import of a record (web/analysis-import.js, its own module): the line it replays is put on the board.
+main().finally(() =>
+  import('/analysis-import.js').then((m) =>
+    m.wireImport({
+      variant: () => variant,
+      load: async (position, moves) => {
+        if (!(await setUp(position))) return;
+        line = moves;
+        await showAt(0);
+      },
+    }),
+  ),
+);

@@ -97,6 +97,18 @@ export async function fetchReview(id) {
  * The rules help: `{ stage, legal: [{move, position, trace}], blocked: {PIT: CODE}, best? }` (`best` searched for
  * `thinkMs` when given).
  */
+/** The text of a game's record (GET /api/games/{id}/record); null when there is no such game. */
+export async function fetchRecord(id) {
+  const r = await fetch(`${game(id)}/record`, { headers: { accept: 'text/plain' } }).catch(() => null);
+  if (!r) throw new ApiError('network');
+  if (r.status === 404) return null;
+  if (!r.ok) throw new ApiError(`http_${r.status}`, '', r.status);
+  return r.text();
+}
+
+/** A record (its text, or moves in notation) replayed by the server from the start (POST /api/analysis/record). */
+export const replayRecord = (record, variant) => json('/api/analysis/record', { body: { record, variant } }, 'moves');
+
 export const analyse = (position, thinkMs) => json('/api/analysis', { body: thinkMs ? { position, think_ms: thinkMs } : { position } });
 
 /** A puzzle: this one, or a random one of the variant. @param {{ id?: string, variant?: string }} which */
