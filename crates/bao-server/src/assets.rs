@@ -132,10 +132,8 @@ async fn game_meta(
     );
     let variant = variant_title(snap.variant);
     let title = format!("{variant}: {south} vs {north}");
-    let mut description = format!(
-        "South: {south} · North: {north} · {} moves",
-        snap.moves.len()
-    );
+    let moves = moves_words(snap.moves.len() as u64);
+    let mut description = format!("South: {south} · North: {north} · {moves}");
     match &snap.result {
         Some(r) => {
             description.push_str(" · ");
@@ -166,7 +164,7 @@ async fn game_meta(
         add("og:image:height", "630");
         add(
             "og:image:alt",
-            &format!("{variant}: the board after {} moves", snap.moves.len()),
+            &format!("{variant}: the board after {moves}"),
         );
     }
     Some(meta)

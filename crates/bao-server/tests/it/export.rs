@@ -13,7 +13,9 @@ use serde_json::{json, Value};
 /// Whether `xml` is well formed as far as this SVG goes: every tag closed in order, attribute values quoted,
 /// no stray `<` or `&` in text or values. Returns the element names in document order.
 fn well_formed(xml: &str) -> Vec<String> {
-    let tag = Regex::new(r#"<(/?)([a-zA-Z][a-zA-Z0-9:_-]*)((?:\s+[a-zA-Z:_-]+="[^"<]*")*)\s*(/?)>"#).unwrap();
+    let tag =
+        Regex::new(r#"<(/?)([a-zA-Z][a-zA-Z0-9:_-]*)((?:\s+[a-zA-Z][a-zA-Z0-9:_-]*="[^"<]*")*)\s*(/?)>"#)
+            .unwrap();
     let entity = Regex::new(r"&(amp|lt|gt|quot|#39|#[0-9]+);").unwrap();
     let mut stack: Vec<String> = Vec::new();
     let mut names = Vec::new();
@@ -22,12 +24,25 @@ fn well_formed(xml: &str) -> Vec<String> {
         let whole = m.get(0).unwrap();
         let text = &xml[at..whole.start()];
         assert!(!text.contains('<'), "stray < in {text:?}");
-        assert_eq!(entity.replace_all(text, "").matches('&').count(), 0, "stray & in {text:?}");
-        assert_eq!(entity.replace_all(&m[3], "").matches('&').count(), 0, "stray & in {:?}", &m[3]);
+        assert_eq!(
+            entity.replace_all(text, "").matches('&').count(),
+            0,
+            "stray & in {text:?}"
+        );
+        assert_eq!(
+            entity.replace_all(&m[3], "").matches('&').count(),
+            0,
+            "stray & in {:?}",
+            &m[3]
+        );
         at = whole.end();
         let name = m[2].to_owned();
         if &m[1] == "/" {
-            assert_eq!(stack.pop().as_deref(), Some(name.as_str()), "</{name}> closes nothing");
+            assert_eq!(
+                stack.pop().as_deref(),
+                Some(name.as_str()),
+                "</{name}> closes nothing"
+            );
         } else {
             names.push(name.clone());
             if &m[4] != "/" {
@@ -35,7 +50,11 @@ fn well_formed(xml: &str) -> Vec<String> {
             }
         }
     }
-    assert!(xml[at..].trim().is_empty(), "text after the root: {:?}", &xml[at..]);
+    assert!(
+        xml[at..].trim().is_empty(),
+        "text after the root: {:?}",
+        &xml[at..]
+    );
     assert!(stack.is_empty(), "unclosed: {stack:?}");
     names
 }
@@ -66,10 +85,16 @@ async fn the_board_picture_is_a_cached_svg_of_the_position_and_404_for_no_game()
     assert_eq!(r.headers()["cache-control"], "public, max-age=60");
     let etag = r.headers()["etag"].to_str().unwrap().to_owned();
     let svg = r.text().await.unwrap();
-    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""),
+        "{svg}"
+    );
     let names = well_formed(&svg);
     assert_eq!(names[0], "svg");
-    assert!(svg.contains("Bao la Kiswahili · after 1 move · North to move"), "{svg}");
+    assert!(
+        svg.contains("Bao la Kiswahili · after 1 move · North to move"),
+        "{svg}"
+    );
     // 32 pits, each with its name; the seeds sown show in the counts: 64 seeds in all.
     for pit in ["A1", "A8", "B1", "b8", "a5"] {
         assert!(svg.contains(&format!(">{pit}</text>")), "{pit}");
@@ -193,10 +218,18 @@ async fn the_game_page_carries_its_link_preview_built_in_and_from_disk() {
         let html = r.text().await.unwrap();
         let meta = og(&html);
         let base = format!("http://{}", s.addr);
-        assert_eq!(meta["og:image"], format!("{base}/api/games/{id}/board.svg"), "{dir:?}");
+        assert_eq!(
+            meta["og:image"],
+            format!("{base}/api/games/{id}/board.svg"),
+            "{dir:?}"
+        );
         assert_eq!(meta["og:url"], format!("{base}/g/{id}"));
-        assert_eq!(meta["og:title"], "Bao la Kiswahili: a guest vs the computer (easy)");
-        assert!(meta["og:description"].starts_with("South: a guest · North: the computer (easy) · 0 moves"));
+        assert_eq!(
+            meta["og:title"],
+            "Bao la Kiswahili: a guest vs the computer (easy)"
+        );
+        assert!(meta["og:description"]
+            .starts_with("South: a guest · North: the computer (easy) · 0 moves"));
         // In the head, before the page's body; the page is otherwise the file.
         let head_end = html.find("</head>").unwrap();
         assert!(html.find("og:image").unwrap() < head_end);
@@ -215,7 +248,10 @@ async fn the_game_page_carries_its_link_preview_built_in_and_from_disk() {
             .text()
             .await
             .unwrap();
-        assert_eq!(og(&html)["og:image"], format!("http://bao.example.org/api/games/{id}/board.svg"));
+        assert_eq!(
+            og(&html)["og:image"],
+            format!("http://bao.example.org/api/games/{id}/board.svg")
+        );
         let r = get(&s, &format!("/g/{id}"), &[("host", "x@evil.example")]).await;
         assert_eq!(r.status(), 200);
         let html = r.text().await.unwrap();
@@ -248,7 +284,9 @@ async fn a_record_is_replayed_from_the_start_and_stops_at_a_bad_move() {
     let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
     let (_, history) = s.get_json(&format!("/api/games/{id}/history?from=0")).await;
 
-    let (status, r) = s.post("/api/analysis/record", json!({"record": record})).await;
+    let (status, r) = s
+        .post("/api/analysis/record", json!({"record": record}))
+        .await;
     assert_eq!(status, 200, "{r}");
     assert_eq!(r["variant"], "kiswahili");
     assert_eq!(r["stopped"], Value::Null);
@@ -258,14 +296,26 @@ async fn a_record_is_replayed_from_the_start_and_stops_at_a_bad_move() {
     for (i, m) in moves.iter().enumerate() {
         assert_eq!(m["move"], snap["moves"][i]);
         assert_eq!(m["by"], if i % 2 == 0 { "south" } else { "north" });
-        assert_eq!(m["position"], history["positions"][i + 1], "after {}", i + 1);
+        assert_eq!(
+            m["position"],
+            history["positions"][i + 1],
+            "after {}",
+            i + 1
+        );
         assert!(m["trace"].as_array().is_some_and(|t| !t.is_empty()));
     }
 
     // Typed moves, with the variant given; a move that is not one stops the replay there.
-    let typed = format!("1. {} {} 2. Z9Q", snap["moves"][0].as_str().unwrap(), snap["moves"][1].as_str().unwrap());
+    let typed = format!(
+        "1. {} {} 2. Z9Q",
+        snap["moves"][0].as_str().unwrap(),
+        snap["moves"][1].as_str().unwrap()
+    );
     let (status, r) = s
-        .post("/api/analysis/record", json!({"record": typed, "variant": "kiswahili"}))
+        .post(
+            "/api/analysis/record",
+            json!({"record": typed, "variant": "kiswahili"}),
+        )
         .await;
     assert_eq!(status, 200, "{r}");
     assert_eq!(r["moves"].as_array().unwrap().len(), 2);
@@ -274,7 +324,10 @@ async fn a_record_is_replayed_from_the_start_and_stops_at_a_bad_move() {
     assert_eq!(r["stopped"]["reason"], "notation");
     // A legal-looking move that is not legal: bao-core's reason, and the moves that are.
     let (_, r) = s
-        .post("/api/analysis/record", json!({"record": "A1L", "variant": "kiswahili"}))
+        .post(
+            "/api/analysis/record",
+            json!({"record": "A1L", "variant": "kiswahili"}),
+        )
         .await;
     assert_eq!(r["moves"].as_array().unwrap().len(), 0);
     assert_ne!(r["stopped"]["reason"], "notation");
@@ -282,9 +335,18 @@ async fn a_record_is_replayed_from_the_start_and_stops_at_a_bad_move() {
 
     for (body, why) in [
         (json!({"record": "A6L"}), "no variant"),
-        (json!({"record": "A6L", "variant": "chess"}), "unknown variant"),
-        (json!({"record": "[Variant \"kiswahili\"]\n\n*"}), "no moves"),
-        (json!({"record": "A6L ".repeat(2001), "variant": "kiswahili"}), "too many moves"),
+        (
+            json!({"record": "A6L", "variant": "chess"}),
+            "unknown variant",
+        ),
+        (
+            json!({"record": "[Variant \"kiswahili\"]\n\n*"}),
+            "no moves",
+        ),
+        (
+            json!({"record": "A6L ".repeat(2001), "variant": "kiswahili"}),
+            "too many moves",
+        ),
         (json!({"moves": []}), "not the body"),
     ] {
         let (status, r) = s.post("/api/analysis/record", body).await;
