@@ -304,7 +304,7 @@ pub async fn board_svg(
     let snap = room.snapshot().await?;
     let played = snap.moves.len() as u64;
     let (pos, ply) = match q.ply {
-        None => (snap.position.clone(), played),
+        None => (snap.position, played),
         Some(ply) if ply > played => return Err(AppError::NotFound),
         Some(ply) => {
             let page = room.history(ply, ply + 1).await?;

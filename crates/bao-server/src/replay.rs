@@ -126,7 +126,7 @@ pub fn read_record(text: &str) -> (Option<&str>, Vec<&str>) {
 pub fn replay(variant: Variant, words: &[&str]) -> Replay {
     let start = Position::new(variant);
     let began = Instant::now();
-    let mut pos = start.clone();
+    let mut pos = start;
     let mut moves = Vec::with_capacity(words.len());
     let mut stopped = None;
     for (index, word) in words.iter().enumerate() {
@@ -174,7 +174,7 @@ pub fn replay(variant: Variant, words: &[&str]) -> Replay {
             }
             Some(Ok(played)) => {
                 let by = pos.to_move();
-                pos = played.position.clone();
+                pos = played.position;
                 moves.push(ReplayedMove {
                     mv,
                     by,

@@ -13,9 +13,10 @@ use serde_json::{json, Value};
 /// Whether `xml` is well formed as far as this SVG goes: every tag closed in order, attribute values quoted,
 /// no stray `<` or `&` in text or values. Returns the element names in document order.
 fn well_formed(xml: &str) -> Vec<String> {
-    let tag =
-        Regex::new(r#"<(/?)([a-zA-Z][a-zA-Z0-9:_-]*)((?:\s+[a-zA-Z][a-zA-Z0-9:_-]*="[^"<]*")*)\s*(/?)>"#)
-            .unwrap();
+    let tag = Regex::new(
+        r#"<(/?)([a-zA-Z][a-zA-Z0-9:_-]*)((?:\s+[a-zA-Z][a-zA-Z0-9:_-]*="[^"<]*")*)\s*(/?)>"#,
+    )
+    .unwrap();
     let entity = Regex::new(r"&(amp|lt|gt|quot|#39|#[0-9]+);").unwrap();
     let mut stack: Vec<String> = Vec::new();
     let mut names = Vec::new();
