@@ -57,7 +57,7 @@ function item(g, seat) {
     when.dateTime = new Date(g.created).toISOString();
     when.title = new Date(g.created).toLocaleString(lang());
     when.textContent = relativeDate(g.created);
-    a.append(' · ', when);
+    facts.append(' · ', when);
   }
   li.append(a);
   // A game that is over, and one against the computer (left unfinished, it would say "Your turn" for ever), can be
@@ -81,7 +81,7 @@ function item(g, seat) {
       li.remove();
       if (list && list.parentElement && !list.children.length) list.parentElement.hidden = true;
     });
-    li.append(' ', forget);
+    li.append(forget);
   }
   return li;
 }

@@ -182,7 +182,7 @@ export default {
   'export.download': 'Laai die spelverslag af',
   'export.share': 'Deel die spel',
   'export.picture': 'Prent van die bord',
-  'export.analyse': 'Speel dit skuif vir skuif na op die ontledingsbord',
+  'export.analyse': 'Speel dit na op die ontledingsbord',
   'export.shareText': '’n Spel Bao',
   'export.copyFailed': 'Kopiëring het nie gewerk nie; die skakel is {url}',
   'resign.confirm': 'Gee hierdie spel oor?',

@@ -182,7 +182,7 @@ export default {
   'export.download': 'Download the record',
   'export.share': 'Share the game',
   'export.picture': 'Picture of the board',
-  'export.analyse': 'Step through it on the analysis board',
+  'export.analyse': 'Replay it on the analysis board',
   'export.shareText': 'A game of Bao',
   'export.copyFailed': 'Copying did not work; the link is {url}',
   'resign.confirm': 'Resign this game?',

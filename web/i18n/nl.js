@@ -182,7 +182,7 @@ export default {
   'export.download': 'Partijverslag downloaden',
   'export.share': 'Partij delen',
   'export.picture': 'Afbeelding van het bord',
-  'export.analyse': 'Zet voor zet naspelen op het analysebord',
+  'export.analyse': 'Naspelen op het analysebord',
   'export.shareText': 'Een partij Bao',
   'export.copyFailed': 'Kopiëren lukte niet; de link is {url}',
   'resign.confirm': 'Dit spel opgeven?',

@@ -182,7 +182,7 @@ export default {
   'export.download': 'Ladda ner partiprotokollet',
   'export.share': 'Dela partiet',
   'export.picture': 'Bild av brädet',
-  'export.analyse': 'Gå igenom det drag för drag på analysbrädet',
+  'export.analyse': 'Spela upp på analysbrädet',
   'export.shareText': 'Ett parti Bao',
   'export.copyFailed': 'Kopieringen fungerade inte; länken är {url}',
   'resign.confirm': 'Ge upp det här partiet?',

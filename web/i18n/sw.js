@@ -182,7 +182,7 @@ export default {
   'export.download': 'Pakua kumbukumbu ya mchezo',
   'export.share': 'Shiriki mchezo',
   'export.picture': 'Picha ya ubao',
-  'export.analyse': 'Upitie hatua kwa hatua kwenye ubao wa uchambuzi',
+  'export.analyse': 'Rudia mchezo kwenye ubao wa uchambuzi',
   'export.shareText': 'Mchezo wa Bao',
   'export.copyFailed': 'Kunakili hakukufaulu; kiungo ni {url}',
   'resign.confirm': 'Ukubali kushindwa katika mchezo huu?',
