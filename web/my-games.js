@@ -89,6 +89,7 @@ function item(g, seat) {
 /** `ms` (a Unix time) in words relative to now, in the page's language: "5 minutes ago", "yesterday", "last month". */
 export function relativeDate(ms, now = Date.now()) {
   const secs = (ms - now) / 1000;
+  /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
   const steps = [
     ['second', 60],
     ['minute', 60],
@@ -99,6 +100,7 @@ export function relativeDate(ms, now = Date.now()) {
     ['year', Infinity],
   ];
   let v = secs;
+  /** @type {Intl.RelativeTimeFormatUnit} */
   let unit = 'second';
   for (const [u, size] of steps) {
     unit = u;
@@ -108,7 +110,7 @@ export function relativeDate(ms, now = Date.now()) {
   try {
     const rtf = new Intl.RelativeTimeFormat(lang(), { numeric: 'auto' });
     // Under a minute is "now" (the seconds would tick on a list that is not redrawn every second).
-    return unit === 'second' ? rtf.format(0, 'second') : rtf.format(Math.round(v), /** @type {Intl.RelativeTimeFormatUnit} */ (unit));
+    return unit === 'second' ? rtf.format(0, 'second') : rtf.format(Math.round(v), unit);
   } catch {
     return new Date(ms).toLocaleDateString(lang());
   }

@@ -6,9 +6,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, launchBrowser, api, pitCounts, pageState } from '../lib/harness.mjs';
+import { join } from 'node:path';
+import { startServer, launchBrowser, api, pitCounts, pageState, ROOT } from '../lib/harness.mjs';
 import { openGame, playTyped, resignOver } from '../lib/game-pages.mjs';
 import { words } from '../lib/words.mjs';
+
+/** The export's own words (web/i18n/export/<lang>.js, loaded by web/game/export.js with itself). */
+async function exportWords(lang) {
+  const src = readFileSync(join(ROOT, 'web/i18n/export', `${lang}.js`), 'utf8');
+  return (await import(`data:text/javascript;base64,${Buffer.from(src).toString('base64')}`)).default;
+}
 
 let server;
 let browser;
@@ -64,9 +71,16 @@ test('a finished game offers its record to download, its link to share or copy, 
     });
   });
   const game = await finishedGame(page);
-  const en = await words('en');
+  const en = { ...(await words('en')), ...(await exportWords('en')) };
   await page.waitForSelector('[data-role=export]:not([hidden])', { timeout: 20000 });
   assert.equal((await page.textContent('a[data-action=download-record]')).trim(), en['export.download']);
+  // In the result box, and in the page's language: Swedish once chosen.
+  assert.equal(await page.locator('[data-role=result] [data-role=export]').count(), 1);
+  await page.selectOption('select[name=lang]', 'sv');
+  const sv = await exportWords('sv');
+  await page.waitForFunction((want) => document.querySelector('button[data-action=share-game]').textContent === want, sv['export.share']);
+  await page.selectOption('select[name=lang]', 'en');
+  await page.waitForFunction((want) => document.querySelector('button[data-action=share-game]').textContent === want, en['export.share']);
 
   // The record: a download named after the game, holding the server's record.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[data-action=download-record]')]);
