@@ -265,6 +265,10 @@ mod tests {
             "api.js",
             "shared/board.js",
             "shared/play-board.js",
+            "game/export.js",
+            "game/export.css",
+            "i18n/export/en.js",
+            "analysis-import.js",
         ] {
             assert!(Web::get(f).is_some(), "{f}");
         }
