@@ -59,8 +59,11 @@ function refused(e) {
   $('[data-role=position-error]').textContent = analysisErrorText(e);
 }
 
-/** Starts a new line from `position`; resolves to whether the server took it (else `onError` is told why). */
-async function setUp(position, onError = refused) {
+/**
+ * Starts a new line from `position` (`moves` already played from it, the board showing the position after `at` of
+ * them); resolves to whether the server took it (else `onError` is told why).
+ */
+async function setUp(position, onError = refused, moves = [], at = 0) {
   const answer = await analyse(position).catch((e) => {
     onError(e);
     return null;
@@ -69,9 +72,9 @@ async function setUp(position, onError = refused) {
   $('[data-role=position-error]').textContent = '';
   start = position;
   if (VARIANTS.includes(position.variant)) variant = position.variant;
-  line = [];
+  line = moves;
   answers = [answer];
-  await showAt(0);
+  await showAt(at);
   return true;
 }
 
@@ -538,4 +541,13 @@ async function pasted(e) {
   if (await setUp(pos)) history.replaceState(null, '', `/analysis?variant=${encodeURIComponent(pos.variant)}&position=${encodeURIComponent(JSON.stringify(pos))}`);
 }
 
-main();
+// The import of a record (web/analysis-import.js, its own module): the line it replays is put on the board, at its
+// start, or at its end for ?game=ID (where the board already shows that game's position).
+main().finally(() =>
+  import('/analysis-import.js').then((m) =>
+    m.wireImport({
+      variant: () => variant,
+      load: (position, moves, atEnd) => setUp(position, refused, moves, atEnd ? moves.length : 0),
+    }),
+  ),
+);

@@ -100,6 +100,18 @@ export async function fetchReview(id) {
 export const analyse = (position, thinkMs, lines) =>
   json('/api/analysis', { body: thinkMs ? { position, think_ms: thinkMs, ...(lines ? { lines } : {}) } : { position } });
 
+/** The text of a game's record (GET /api/games/{id}/record); null when there is no such game. */
+export async function fetchRecord(id) {
+  const r = await fetch(`${game(id)}/record`, { headers: { accept: 'text/plain' } }).catch(() => null);
+  if (!r) throw new ApiError('network');
+  if (r.status === 404) return null;
+  if (!r.ok) throw new ApiError(`http_${r.status}`, '', r.status);
+  return r.text();
+}
+
+/** A record (its text, or moves in notation) replayed by the server from the start (POST /api/analysis/record). */
+export const replayRecord = (record, variant) => json('/api/analysis/record', { body: { record, variant } }, 'moves');
+
 /** A puzzle: this one, or a random one of the variant. @param {{ id?: string, variant?: string }} which */
 export const fetchPuzzle = ({ id, variant }) =>
   json(id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`);

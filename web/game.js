@@ -12,6 +12,7 @@
 //   hint.js        the hint against an easy or medium computer (loaded only for a player against the computer)
 //   review.js      the computer's review of a finished game (eval-graph.js its graph, review-summary.js its summary
 //                  per player, review.css their look)
+//   export.js      a finished game's record to download, link to share, board picture (loaded once it is over)
 import { $, initPage } from '/common.js';
 import { t, safeGet, safeSet } from '/i18n.js';
 import { Board } from '/shared/board.js';
@@ -70,7 +71,12 @@ const hint = lazyPart(
       return { render: () => h.update() };
     }),
 );
-view.parts.push(page.clocks, page.takeback, page.say, review, hint);
+// A finished game's export (its record, its link, a picture of its board), loaded once the game is over.
+const exporter = lazyPart(
+  () => !!state.game && !!state.game.result,
+  () => import('/game/export.js').then(({ Export }) => new Export(page)),
+);
+view.parts.push(page.clocks, page.takeback, page.say, review, hint, exporter);
 
 /** Keeps [data-role=analysis-link] pointing at the analysis board for the position shown (set when followed). */
 function wireAnalysisLink(state) {

@@ -2,8 +2,9 @@
 // keeps (web/shared/store.js), newest first, as POST /api/games/status tells where they stand (public facts, no token
 // sent). Each is an `a[data-game=ID]` with the variant, whom it is against (`data-opponent`: a name,
 // `computer:LEVEL`, or empty), the time control (`data-clock`, as `select[name=clock]` writes it), the date, whose
-// turn it is, the clocks and the result, and `data-your-turn` when it is this browser's move. A game that is over
-// can be taken off the list (its seat token forgotten).
+// turn it is, the clocks and the result, the date it began (relative: "2 days ago"), and `data-your-turn` when it is
+// this browser's move. A game that is over, or one against the computer, can be taken off the list (its seat token
+// forgotten: the list is this browser's).
 import { t, lang } from '/i18n.js';
 import { fetchStatuses } from '/api.js';
 import { formatClock, controlName, controlValue } from '/shared/clock-format.js';
@@ -47,17 +48,29 @@ function item(g, seat) {
   where.textContent = standing(g, seat);
   const facts = document.createElement('span');
   facts.className = 'facts';
-  const when = g.created ? new Date(g.created).toLocaleDateString(lang()) : '';
-  facts.textContent = [against(opp, g), t('mygames.moves', { n: g.moves }), clocks(g, seat) || (g.clock ? '' : t('clock.none')), when].filter(Boolean).join(' · ');
+  facts.textContent = [against(opp, g), t('mygames.moves', { n: g.moves }), clocks(g, seat) || (g.clock ? '' : t('clock.none'))].filter(Boolean).join(' · ');
   a.append(name, ' ', where, ' ', facts);
+  if (g.created) {
+    // When it began, in words ("3 days ago"), the date itself on hover and for machines.
+    const when = document.createElement('time');
+    when.className = 'when';
+    when.dateTime = new Date(g.created).toISOString();
+    when.title = new Date(g.created).toLocaleString(lang());
+    when.textContent = relativeDate(g.created);
+    facts.append(' · ', when);
+  }
   li.append(a);
-  if (g.result) {
+  // A game that is over, and one against the computer (left unfinished, it would say "Your turn" for ever), can be
+  // taken off the list; a game against a person in play stays (the opponent is waiting for it).
+  const computer = opp && opp.taken && opp.kind === 'computer';
+  if (g.result || computer) {
     const forget = document.createElement('button');
     forget.type = 'button';
     forget.className = 'link';
     forget.dataset.action = 'forget-game';
     forget.dataset.game = g.id;
     forget.textContent = t('mygames.forget');
+    forget.title = t('mygames.forgetHelp');
     forget.addEventListener('click', () => {
       try {
         localStorage.removeItem(`bao.seat.${g.id}`);
@@ -68,9 +81,39 @@ function item(g, seat) {
       li.remove();
       if (list && list.parentElement && !list.children.length) list.parentElement.hidden = true;
     });
-    li.append(' ', forget);
+    li.append(forget);
   }
   return li;
+}
+
+/** `ms` (a Unix time) in words relative to now, in the page's language: "5 minutes ago", "yesterday", "last month". */
+export function relativeDate(ms, now = Date.now()) {
+  const secs = (ms - now) / 1000;
+  /** @type {[Intl.RelativeTimeFormatUnit, number][]} */
+  const steps = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 7],
+    ['week', 4.35],
+    ['month', 12],
+    ['year', Infinity],
+  ];
+  let v = secs;
+  /** @type {Intl.RelativeTimeFormatUnit} */
+  let unit = 'second';
+  for (const [u, size] of steps) {
+    unit = u;
+    if (Math.abs(v) < size) break;
+    v /= size;
+  }
+  try {
+    const rtf = new Intl.RelativeTimeFormat(lang(), { numeric: 'auto' });
+    // Under a minute is "now" (the seconds would tick on a list that is not redrawn every second).
+    return unit === 'second' ? rtf.format(0, 'second') : rtf.format(Math.round(v), unit);
+  } catch {
+    return new Date(ms).toLocaleDateString(lang());
+  }
 }
 
 /** Whom the game is against, in words: the opponent's name, the computer and its level, or a guest. */

@@ -34,7 +34,7 @@ use crate::metrics::Via;
 use crate::openapi::{ApiDoc, PlainErrors};
 use crate::state::{AppState, Phase};
 use crate::store::{Location, Node, Store};
-use crate::{analysis, api, assets, puzzles, qr, summaries};
+use crate::{analysis, api, assets, board_svg, puzzles, qr, replay, summaries};
 use crate::{lobby, players};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
@@ -53,10 +53,12 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::join))
         .routes(routes!(summaries::game_summaries))
         .routes(routes!(api::record))
+        .routes(routes!(board_svg::board_svg))
         .routes(routes!(api::history))
         .routes(routes!(api::version))
         .routes(routes!(openapi_json))
         .routes(routes!(analysis::analyse))
+        .routes(routes!(replay::replay_record))
         .routes(routes!(api::get_review))
         .routes(routes!(puzzles::random_puzzle))
         .routes(routes!(puzzles::get_puzzle))
@@ -179,7 +181,8 @@ pub fn router(state: AppState) -> Router {
         ));
     let static_files = match state.config().web_dir.clone() {
         Some(web) => Router::new()
-            .route_service("/g/{id}", ServeFile::new(web.join("game.html")))
+            // The game page carries its game's link preview (`og:image`, …): a handler, not the bare file.
+            .route("/g/{id}", get(assets::game_page))
             // From disk every variant name gets the page, which then says it knows no such game.
             .route_service("/learn", ServeFile::new(web.join("learn.html")))
             .route_service("/learn/{variant}", ServeFile::new(web.join("learn.html")))

@@ -1,11 +1,18 @@
 //! The web client built into the binary, so that one file serves everything. `--web-dir` serves it from disk
 //! instead (see `app::router`).
 
+use std::net::SocketAddr;
+
 use axum::body::Body;
-use axum::extract::Path;
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use rust_embed::RustEmbed;
+use sha2::{Digest, Sha256};
+
+use crate::board_svg::{escape, moves_words, result_words, seat_name, variant_title};
+use crate::state::AppState;
+use crate::tokens::valid_id;
 
 /// The files of `web/`, compiled in (release builds; debug builds read them from the source tree).
 #[derive(RustEmbed)]
@@ -62,9 +69,105 @@ pub fn not_found() -> Response {
         .into_response()
 }
 
-/// `GET /g/{id}`: the game page.
-pub async fn game_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
-    file("game.html", &headers)
+/// `GET /g/{id}`: the game page, from disk (`--web-dir`) or built in, with the link preview of that game in
+/// its head (`og:title`, `og:description`, `og:image`: the board's picture, [`crate::board_svg`]). An id that
+/// names no game gets the page without them (the page says there is no such game).
+pub async fn game_page(
+    State(state): State<AppState>,
+    id: Option<Path<String>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let page = match state.config().web_dir.as_ref() {
+        Some(dir) => match tokio::fs::read(dir.join("game.html")).await {
+            Ok(bytes) => bytes,
+            Err(_) => return not_found(),
+        },
+        None => match Web::get("game.html") {
+            Some(f) => f.data.into_owned(),
+            None => return not_found(),
+        },
+    };
+    let page = String::from_utf8_lossy(&page).into_owned();
+    let meta = match id {
+        Some(Path(id)) if valid_id(&id) => game_meta(&state, peer, &headers, &id).await,
+        _ => None,
+    };
+    let body = match (meta, page.find("</head>")) {
+        (Some(meta), Some(at)) => format!("{}{meta}{}", &page[..at], &page[at..]),
+        _ => page,
+    };
+    let etag = format!("\"{}\"", hex(&Sha256::digest(body.as_bytes())[..16]));
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let builder = Response::builder()
+        .header(header::ETAG, &etag)
+        .header(header::CACHE_CONTROL, "no-cache");
+    if fresh {
+        return builder
+            .status(StatusCode::NOT_MODIFIED)
+            .body(Body::empty())
+            .unwrap_or_default();
+    }
+    builder
+        .header(header::CONTENT_TYPE, "text/html; charset=utf-8")
+        .body(Body::from(body))
+        .unwrap_or_default()
+}
+
+/// The link preview of game `id` as `<meta>` lines (every value escaped), or `None` when there is no such game.
+async fn game_meta(
+    state: &AppState,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    id: &str,
+) -> Option<String> {
+    let snap = state.rooms().handle_unchecked(id).snapshot().await.ok()?;
+    let level = snap.level.map(bao_ai::Level::name);
+    let (south, north) = (
+        seat_name(&snap.seats.south, level),
+        seat_name(&snap.seats.north, level),
+    );
+    let variant = variant_title(snap.variant);
+    let title = format!("{variant}: {south} vs {north}");
+    let moves = moves_words(snap.moves.len() as u64);
+    let mut description = format!("South: {south} · North: {north} · {moves}");
+    match &snap.result {
+        Some(r) => {
+            description.push_str(" · ");
+            description.push_str(&result_words(r));
+        }
+        None if snap.seats.south.taken && snap.seats.north.taken => {
+            description.push_str(" · being played")
+        }
+        None => description.push_str(" · a seat is free: join the game"),
+    }
+    let mut meta = String::new();
+    let mut add = |property: &str, content: &str| {
+        meta.push_str(&format!(
+            "<meta property=\"{property}\" content=\"{}\">\n",
+            escape(content)
+        ));
+    };
+    add("og:type", "website");
+    add("og:site_name", "Bao");
+    add("og:title", &title);
+    add("og:description", &description);
+    // The picture's and the page's addresses must be absolute: under `--public-url`, else the request's host.
+    if let Ok(base) = crate::qr::site_base(state, peer, headers) {
+        add("og:url", &format!("{base}/g/{id}"));
+        add("og:image", &format!("{base}/api/games/{id}/board.svg"));
+        add("og:image:type", "image/svg+xml");
+        add("og:image:width", "1200");
+        add("og:image:height", "630");
+        add(
+            "og:image:alt",
+            &format!("{variant}: the board after {moves}"),
+        );
+    }
+    Some(meta)
 }
 
 /// `GET /learn` and `GET /learn/{variant}`: the lessons page (it reads the variant from the address); an
@@ -162,6 +265,10 @@ mod tests {
             "api.js",
             "shared/board.js",
             "shared/play-board.js",
+            "game/export.js",
+            "game/export.css",
+            "i18n/export/en.js",
+            "analysis-import.js",
         ] {
             assert!(Web::get(f).is_some(), "{f}");
         }

@@ -242,6 +242,48 @@ impl IntoResponses for HistoryErrors {
     }
 }
 
+/// The error answers of `GET /api/games/{id}/board.svg`.
+#[derive(Debug)]
+pub struct BoardErrors;
+
+impl IntoResponses for BoardErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![(
+            AppError::BadRequest("bad query: Failed to deserialize query string".into()),
+            "`ply` is not a whole number",
+        )];
+        let mut room = room_errors();
+        room[0].1 = "there is no game with this id, or `ply` is past its last move";
+        list.extend(room);
+        api_errors(list)
+    }
+}
+
+/// The error answers of `POST /api/analysis/record`.
+#[derive(Debug)]
+pub struct ReplayErrors;
+
+impl IntoResponses for ReplayErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::BadRequest("the record names no variant".into()),
+                "the body is not the expected JSON, the record names no variant (or an unknown one), holds \
+                 no moves, or more than 2000",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "too many analyses asked for; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(1),
+                },
+                "this address asked for more than `--analysis-per-minute` analyses (a replay counts as one) \
+                 in the last minute",
+            ),
+            internal(),
+        ])
+    }
+}
+
 /// The error answers of `POST /api/analysis`.
 #[derive(Debug)]
 pub struct AnalysisErrors;

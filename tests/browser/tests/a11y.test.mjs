@@ -76,11 +76,12 @@ const STATES = [
     },
   },
   {
-    name: 'finished (result and rematch)',
+    name: 'finished (result, rematch and export)',
     open: async (page) => {
       await openGame(page, server.url, games.finished, true);
       await page.waitForSelector('[data-role=result]', { state: 'visible' });
       await page.waitForSelector('[data-action=rematch]', { state: 'visible' });
+      await page.waitForSelector('[data-role=export]', { state: 'visible' });
     },
   },
   {

@@ -148,7 +148,9 @@ test('the home page list says whom each game is against, its clock and date, and
   assert.equal(await p.getAttribute(entry(computerGame), 'data-clock'), 'live:180+2');
   const text = await p.textContent(entry(computerGame));
   assert.ok(text.includes(home['mygames.vsComputer'].replace('{level}', home['level.easy'])), text);
-  assert.ok(text.includes(new Date().toLocaleDateString('en')), text);
+  // The date it began, relative to now ("now"), with the moment itself in the time element's datetime.
+  assert.ok(text.includes(new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(0, 'second')), text);
+  assert.ok(Math.abs(Date.parse(await p.getAttribute(`${entry(computerGame)} time`, 'datetime')) - Date.now()) < 600000);
   assert.equal(await p.getAttribute(entry(friendGame), 'data-opponent'), '', 'nobody has joined');
   assert.equal(await p.getAttribute(entry(friendGame), 'data-clock'), 'none');
   // Only the game that is over can be forgotten; then it is gone, also after a reload.

@@ -10,6 +10,7 @@ mod common;
 mod deploy;
 mod durability;
 mod endless;
+mod export;
 mod limits;
 mod loadtest_clocked_run;
 mod loadtest_short_run;

@@ -116,6 +116,8 @@ async fn every_route_is_described() {
         "/metrics",
         "/ws/{id}",
         "/g/{id}/qr.svg",
+        "/api/games/{id}/board.svg",
+        "/api/analysis/record",
     ] {
         assert!(paths.contains(expected), "{expected} is not described");
     }
@@ -536,6 +538,15 @@ async fn the_server_writes_what_the_document_describes() {
         assert_fits(&schemas, "ServerMsg", &sockets[0].recv_t("pong").await);
         let (_, snapshot) = s.get_json(&format!("/api/games/{id}")).await;
         assert_fits(&schemas, "Snapshot", &snapshot);
+        // The game's record replayed (and one stopped by a move that is not one).
+        let (_, record) = s.get_text(&format!("/api/games/{id}/record")).await;
+        for text in [record, format!("[Variant \"{}\"]\n\nZ9Q", variant.name())] {
+            let (status, replay) = s
+                .post("/api/analysis/record", json!({ "record": text }))
+                .await;
+            assert_eq!(status, 200, "{replay}");
+            assert_fits(&schemas, "Replay", &replay);
+        }
         for ws in sockets {
             ws.close().await;
         }

@@ -41,6 +41,7 @@ export default {
   'mygames.vsComputer': 'teen die rekenaar ({level})',
   'mygames.vsGuest': 'teen ’n gas',
   'mygames.forget': 'Verwyder',
+  'mygames.forgetHelp': 'Verwyder uit hierdie blaaier se lys (die spel self bly op die bediener)',
   'mygames.moves': '{n} skuiwe',
   'mygames.moves.one': '1 skuif',
   'mygames.clocks': 'jy {you}, teenstander {them}',

@@ -42,6 +42,7 @@ export default {
   'mygames.vsComputer': 'against the computer ({level})',
   'mygames.vsGuest': 'against a guest',
   'mygames.forget': 'Remove',
+  'mygames.forgetHelp': 'Remove from this browser\u2019s list (the game itself stays on the server)',
   'mygames.moves': '{n} moves',
   'mygames.moves.one': '1 move',
   'mygames.clocks': 'you {you}, opponent {them}',

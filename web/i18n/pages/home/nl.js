@@ -41,6 +41,7 @@ export default {
   'mygames.vsComputer': 'tegen de computer ({level})',
   'mygames.vsGuest': 'tegen een gast',
   'mygames.forget': 'Verwijderen',
+  'mygames.forgetHelp': 'Uit de lijst van deze browser halen (de partij zelf blijft op de server)',
   'mygames.moves': '{n} zetten',
   'mygames.moves.one': '1 zet',
   'mygames.clocks': 'jij {you}, tegenstander {them}',

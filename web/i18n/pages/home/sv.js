@@ -41,6 +41,7 @@ export default {
   'mygames.vsComputer': 'mot datorn ({level})',
   'mygames.vsGuest': 'mot en gäst',
   'mygames.forget': 'Ta bort',
+  'mygames.forgetHelp': 'Ta bort ur den här webbläsarens lista (själva partiet finns kvar på servern)',
   'mygames.moves': '{n} drag',
   'mygames.moves.one': '1 drag',
   'mygames.clocks': 'du {you}, motståndaren {them}',

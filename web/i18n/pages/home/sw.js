@@ -41,6 +41,7 @@ export default {
   'mygames.vsComputer': 'dhidi ya kompyuta ({level})',
   'mygames.vsGuest': 'dhidi ya mgeni',
   'mygames.forget': 'Ondoa',
+  'mygames.forgetHelp': 'Ondoa kwenye orodha ya kivinjari hiki (mchezo wenyewe unabaki kwenye seva)',
   'mygames.moves': 'hatua {n}',
   'mygames.moves.one': 'hatua 1',
   'mygames.clocks': 'wewe {you}, mpinzani {them}',
