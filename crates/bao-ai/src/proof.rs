@@ -149,9 +149,10 @@ impl Prover {
     /// moves (at the fewest moves that win at all, every other move failing within as many), the main line
     /// (its moves and the defender's longest resistance, alternating) and its depth. Every later move of
     /// the winner on that line must be the only one that still wins within the moves left, so the line is
-    /// the one answer at each step. `None` when there is no such win.
+    /// the one answer at each step. `None` when there is no such win, and when the side to move has only
+    /// one legal move ([`forced`]): a move with no choice is no puzzle.
     pub fn puzzle(&mut self, pos: &Position, max_depth: u32) -> Proved<Option<(Vec<Move>, u32)>> {
-        if pos.result().is_some() {
+        if pos.result().is_some() || forced(pos) {
             return Ok(None);
         }
         let attacker = pos.to_move();
@@ -195,10 +196,14 @@ impl Prover {
         Ok(Some((line, depth)))
     }
 
-    /// Checks a puzzle from scratch: at `pos`, `line` is the only win within `depth` attacker moves at each
-    /// of the attacker's steps, each defender reply is legal and resists longest, and the line ends with the
-    /// game won by the side to move at `pos`. The error says what is wrong.
+    /// Checks a puzzle from scratch: the side to move at `pos` has more than one legal move, `line` is the
+    /// only win within `depth` attacker moves at each of the attacker's steps, each defender reply is legal
+    /// and resists longest, and the line ends with the game won by the side to move at `pos`. The error says
+    /// what is wrong.
     pub fn check(&mut self, pos: &Position, line: &[Move], depth: u32) -> Result<(), String> {
+        if forced(pos) {
+            return Err("the first move is forced: the only legal move".into());
+        }
         let attacker = pos.to_move();
         let gave_up = |_: Unproved| "the proof gave up (budget)".to_owned();
         let mut at = *pos;
@@ -241,6 +246,13 @@ impl Prover {
     }
 }
 
+/// Whether the side to move at `pos` has fewer than two distinct legal moves (bao-core's): no choice, so no
+/// puzzle. False when its moves cannot be told apart within the lap budget (a proof gives up there anyway).
+pub fn forced(pos: &Position) -> bool {
+    pos.children_within(LAP_BUDGET)
+        .is_some_and(|kids| kids.iter().all(|(m, _)| *m == kids[0].0))
+}
+
 /// Whether `pos` is a game over won by `side` (as recorded; "no legal move" is found by the caller).
 fn won_by(pos: &Position, side: Side) -> bool {
     pos.result().is_some_and(|r| r.winner == side)
@@ -257,6 +269,26 @@ mod tests {
             let mut p = Prover::new(1_000_000);
             assert_eq!(p.wins_within(&Position::new(v), 1), Ok(false));
         }
+    }
+
+    /// `kujifunza-0032` of the first puzzle file: the one legal move wins at once, which is no puzzle.
+    #[test]
+    fn a_forced_move_is_no_puzzle() {
+        let pos = Position::from_json(
+            r#"{"variant":"kujifunza","to_move":"south",
+            "south":{"front":[0,1,5,7,9,4,7,1],"back":[3,3,0,3,3,0,1,0],"hand":0,"house":false},
+            "north":{"front":[0,0,0,0,1,2,0,0],"back":[0,3,3,0,3,3,1,1],"hand":0,"house":false},
+            "takasia":null,"result":null}"#,
+        )
+        .unwrap();
+        let only: Move = "B1L".parse().unwrap();
+        assert_eq!(pos.legal_moves()[..], [only]);
+        assert!(forced(&pos));
+        assert!(!forced(&Position::new(Variant::Kujifunza)));
+        let mut p = Prover::new(1_000_000);
+        assert_eq!(p.winning_moves(&pos, 1), Ok(vec![only]));
+        assert_eq!(p.puzzle(&pos, 3), Ok(None));
+        assert!(p.check(&pos, &[only], 1).unwrap_err().contains("forced"));
     }
 
     #[test]

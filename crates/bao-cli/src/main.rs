@@ -52,8 +52,8 @@ enum Command {
     Think(think::ThinkArgs),
     /// Play paired games between two players (easy, medium, hard or random) and print the first one's score.
     Match(matches::MatchArgs),
-    /// Mine puzzles from the computer's own games: positions where exactly one move wins by force, proved
-    /// by exhaustive search. Prints the puzzle file (JSON) on stdout.
+    /// Mine puzzles from the computer's own games: positions with more than one legal move where exactly
+    /// one wins by force, proved by exhaustive search. Prints the puzzle file (JSON) on stdout.
     Puzzles(puzzles::PuzzleArgs),
     /// Fit the evaluation weights of a variant to the results of self-play games (Texel tuning) and print
     /// the loss before and after.

@@ -2,7 +2,8 @@
 //! that no clock enters) plays itself from seeded random openings; near the end of each game, every position
 //! where exactly one move of the side to move forces a win within `--depth` of its moves, proved by
 //! [`bao_ai::proof`]'s exhaustive search, becomes a puzzle, with the defender's longest resistance as the
-//! main line. The same arguments always give the same file.
+//! main line. A position where the side to move has only one legal move is passed over: a move with no
+//! choice is no puzzle. The same arguments always give the same file.
 //!
 //! The file (JSON, one puzzle a line) names the command that made it, so it can be made again.
 
@@ -11,7 +12,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use bao_ai::proof::Prover;
+use bao_ai::proof::{forced, Prover};
 use bao_ai::{Level, Rng};
 use bao_core::{Position, Variant};
 
@@ -88,7 +89,7 @@ pub fn run(args: &PuzzleArgs) -> ExitCode {
     let mut rng = Rng::new(args.seed);
     let mut seen = HashSet::new();
     let mut lines = Vec::new();
-    let (mut games, mut tried, mut gave_up) = (0u32, 0u64, 0u64);
+    let (mut games, mut tried, mut gave_up, mut no_choice) = (0u32, 0u64, 0u64, 0u64);
     let mut proof_time = Duration::ZERO;
     while lines.len() < args.count && games < args.max_games {
         games += 1;
@@ -99,6 +100,10 @@ pub fn run(args: &PuzzleArgs) -> ExitCode {
             }
             let json = pos.to_json();
             if pos.result().is_some() || !seen.insert(json.clone()) {
+                continue;
+            }
+            if forced(pos) {
+                no_choice += 1;
                 continue;
             }
             tried += 1;
@@ -133,7 +138,8 @@ pub fn run(args: &PuzzleArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     eprintln!(
-        "{} puzzles from {games} games: {tried} positions tried, {gave_up} given up, proofs {:.1} s, all {:.1} s",
+        "{} puzzles from {games} games: {tried} positions tried, {no_choice} passed over (one legal move), \
+         {gave_up} given up, proofs {:.1} s, all {:.1} s",
         lines.len(),
         proof_time.as_secs_f64(),
         start.elapsed().as_secs_f64()

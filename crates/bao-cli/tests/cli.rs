@@ -142,3 +142,26 @@ fn perft_prints_every_depth_then_the_speed() {
     );
     assert!(lines[4].contains("nodes per second"));
 }
+
+/// The puzzle files are what `bao puzzles` makes: the command in a file's header, run again, prints the file
+/// byte for byte. Kujifunza's on every run (about a second in the test profile); all three with
+/// `BAO_MINE_ALL=1` (Kiswahili and Kimasai take about 20 s each).
+#[test]
+fn puzzles_remakes_the_puzzle_files() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles");
+    let every = std::env::var_os("BAO_MINE_ALL").is_some();
+    let variants: &[&str] = if every {
+        &["kujifunza", "kiswahili", "kimasai"]
+    } else {
+        &["kujifunza"]
+    };
+    for variant in variants {
+        let file = std::fs::read_to_string(format!("{root}/{variant}.json")).unwrap();
+        let header: Value = serde_json::from_str(&file).unwrap();
+        let command = header["command"].as_str().unwrap();
+        let args: Vec<&str> = command.strip_prefix("bao ").unwrap().split(' ').collect();
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(out == file, "{variant}: `{command}` prints another file");
+    }
+}

@@ -1,6 +1,6 @@
 //! `GET /api/puzzles` and `GET /api/puzzles/{id}`: the puzzles mined by `bao puzzles` (protocol.md, "Review
-//! and puzzles"). The files of `puzzles/` are embedded in the binary and read once; `tests/puzzles.rs`
-//! proves a sample of them again on every run.
+//! and puzzles"). The files of `puzzles/` are embedded in the binary and read once; `tests/it/puzzles.rs`
+//! checks every one of them (no forced first move, every move legal) and proves it again on every run.
 
 use std::sync::OnceLock;
 

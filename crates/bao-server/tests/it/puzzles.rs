@@ -1,15 +1,15 @@
-//! The puzzle files of `puzzles/` and `GET /api/puzzles`: enough puzzles with unique ids, a random sample of
-//! them proved again on every run by the exhaustive prover that mined them (bao-ai's `proof`), and the
-//! endpoints answering them.
+//! The puzzle files of `puzzles/` and `GET /api/puzzles`: enough puzzles with unique ids; every puzzle checked
+//! with bao-core's rules (no forced first move, every solution move legal) and proved again by the exhaustive
+//! prover that mined them (bao-ai's `proof`); and the endpoints answering them.
 
 use crate::common;
 
 use bao_ai::proof::Prover;
-use bao_core::Variant;
+use bao_core::{Move, Variant};
 use bao_server::puzzles::{all, parse, FILES};
 use common::Server;
-use rand::seq::IndexedRandom;
 use serde_json::Value;
+use std::collections::HashSet;
 
 /// The most positions one proof may walk (what `bao puzzles` mined with by default).
 const PROOF_NODES: u64 = 200_000;
@@ -39,17 +39,54 @@ fn the_files_hold_enough_puzzles_with_unique_ids_and_their_command() {
     }
 }
 
-/// Four puzzles of each file (all of them with `BAO_PROVE_ALL=1`, a few seconds in release).
+/// Every puzzle of every file, checked with bao-core's rules alone (no second rules implementation): it does
+/// not start with a forced move (the side to move has at least two distinct legal moves, or the first move
+/// is no choice at all), and every move of its solution, the defender's replies included, is legal in its
+/// position. All the faults are listed, not only the first.
 #[test]
-fn a_random_sample_is_proved_again() {
-    let mut rng = rand::rng();
-    let every = std::env::var_os("BAO_PROVE_ALL").is_some();
+fn no_puzzle_starts_with_a_forced_move_and_every_solution_move_is_legal() {
+    let mut faults = Vec::new();
     for (variant, text) in FILES {
         let puzzles = parse(variant, text).unwrap();
-        let n = if every { puzzles.len() } else { 4 };
-        for p in puzzles.choose_multiple(&mut rng, n) {
-            // The id is printed so that a failure can be replayed.
-            eprintln!("proving {}", p.id);
+        let mut forced = 0;
+        for p in &puzzles {
+            let first: HashSet<Move> = p.position.legal_moves().into_iter().collect();
+            if first.len() < 2 {
+                forced += 1;
+                faults.push(format!(
+                    "{}: the first move is forced ({} legal)",
+                    p.id,
+                    first.len()
+                ));
+            }
+            let mut at = p.position;
+            for (i, mv) in p.solution.iter().enumerate() {
+                let who = if at.to_move() == p.position.to_move() {
+                    "winner"
+                } else {
+                    "defender"
+                };
+                match at.play(*mv) {
+                    Ok((next, _)) => at = next,
+                    Err(e) => {
+                        faults.push(format!("{}: move {} ({mv}, {who}): {e}", p.id, i + 1));
+                        break;
+                    }
+                }
+            }
+        }
+        eprintln!("{variant}: {} puzzles, {forced} forced", puzzles.len());
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// Every puzzle of every file proved again by the exhaustive prover that mined them (well under a second
+/// in the test profile): its winner's moves are the only wins at each step and its defender's replies the
+/// best defence, the longest resistance.
+#[test]
+fn every_puzzle_is_proved_again() {
+    for (variant, text) in FILES {
+        for p in parse(variant, text).unwrap() {
             Prover::new(PROOF_NODES)
                 .check(&p.position, &p.solution, p.depth)
                 .unwrap_or_else(|e| panic!("{}: {e}", p.id));
