@@ -56,6 +56,21 @@ async function clickFirstLegal(page, prefer = () => false) {
   return move;
 }
 
+/**
+ * Waits until the server has played `n` moves of game `id` (or the game is over). A click sends a move that the page
+ * keeps pending until the server's event: comparing the pages with the server before the server has the move
+ * would find them "in sync" one move early, and the next turn would be waited for on the wrong page.
+ */
+async function waitForServerMoves(id, n, timeout = 20000) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const { body: snap } = await api(server.url, `/api/games/${id}`);
+    if (snap.moves.length >= n || snap.result) return snap;
+    if (Date.now() > deadline) throw new Error(`the server has ${snap.moves.length} moves of game ${id}, not ${n}, after ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function decodeQr(page) {
   const img = await page.evaluate(async () => {
     // The server's SVG (GET /g/{id}/qr.svg), as the page shows it.
@@ -128,6 +143,7 @@ test('two players play a whole Bao la Kujifunza game by clicking; reload, specta
     const move = await clickFirstLegal(mover);
     assert.equal(move, snap.legal[0]);
     plies++;
+    await waitForServerMoves(id, snap.moves.length + 1);
     for (const p of [a, b]) await waitInSync(p, server.url, id);
     if (plies === 5 && !reloaded) {
       reloaded = true;
@@ -355,9 +371,23 @@ test('Bao la Kiswahili (Malawi opening) by clicking, taking safari whenever offe
     if (snap.result) break;
     assert.ok(plies < 400);
     const p = pages[snap.position.to_move];
-    await p.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+    await p.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal).catch(async (e) => {
+      // What the page shows when it offers no move on its turn (a rare failure under load): enough to tell a move
+      // left pending, an animation that never ended, a socket gone, or a question left open.
+      const shown = await p.evaluate(() => ({
+        connection: document.querySelector('[data-role=connection]')?.dataset.state,
+        animating: document.body.hasAttribute('data-animating'),
+        seat: document.body.dataset.seat,
+        status: document.querySelector('[data-role=status]')?.textContent,
+        choices: document.querySelector('[data-role=choices]')?.textContent,
+        viewing: !!document.querySelector('[data-role=viewing]:not([hidden])'),
+        moves: document.querySelectorAll('[data-role=moves] [data-move]').length,
+      }));
+      throw new Error(`${e.message}\nply ${plies}, ${snap.position.to_move} to move, the server at ${snap.moves.length} moves; the page: ${JSON.stringify(shown)}`);
+    });
     const move = await clickFirstLegal(p, (m) => m.endsWith('+'));
     if (move.endsWith('+')) safari++;
+    await waitForServerMoves(g.id, snap.moves.length + 1);
     await waitInSync(pages.south, server.url, g.id);
     await waitInSync(pages.north, server.url, g.id);
   }
