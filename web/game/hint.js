@@ -72,6 +72,9 @@ export class Hint {
       this.asking = false;
       this.button.disabled = false;
     }
+    // On a phone the box is below the board and the buttons, under the fold: the answer asked for is brought into
+    // view (as little scrolling as shows it; nothing moves when it is already on the screen).
+    if (!this.box.hidden) this.box.scrollIntoView({ block: 'nearest' });
   }
 
   /** Shows the hint (or `message`), and marks its pit on the board. */

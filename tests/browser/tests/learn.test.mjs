@@ -16,8 +16,8 @@ const LESSONS = JSON.parse(
   readFileSync(new URL('../../../web/lessons-data.js', import.meta.url), 'utf8').replace(/^[\s\S]*?export default/, '').replace(/;\s*$/, ''),
 );
 
-async function newPage() {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce' });
+async function newPage(options = {}) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', reducedMotion: 'reduce', ...options });
   contexts.push(ctx);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
@@ -162,6 +162,20 @@ test('the analysis board opens a position given in its address', async () => {
   const counts = pitCounts(pos);
   for (const pit of ['A3', 'A4', 'A7', 'a5', 'b1']) assert.equal(await page.getAttribute(`[data-pit=${pit}]`, 'data-count'), String(counts[pit]), pit);
   assert.deepEqual((await legalOf(page)).sort(), [...LESSONS.kimasai[2].expect, 'A4', 'A7'].sort());
+});
+
+test('on a phone the hint\'s explanation is brought into view when it comes (issue 34, point 3)', async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { body: easy } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kiswahili', opponent: 'computer', level: 'easy', seat: 'south' }) });
+  await openGame(page, server.url, easy, true);
+  await page.waitForSelector('[data-action=hint]:not([hidden])');
+  await page.click('[data-action=hint]');
+  await page.waitForSelector('[data-role=hint] [data-move]', { timeout: 10000 });
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('[data-role=hint]').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: innerHeight };
+  });
+  assert.ok(box.top >= 0 && box.top < box.height - 40, `the hint's first lines are on the screen (${JSON.stringify(box)})`);
 });
 
 test('a hint against an easy computer: a good move marked on the board and told; none against a hard one', async () => {
