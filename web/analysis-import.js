@@ -96,5 +96,5 @@ function stopText(stop) {
   if (stop.reason === 'notation') why = t('analysis.import.notation');
   else if (stop.reason === 'too_complex') why = t('analysis.tooComplex');
   else why = reasonText(stop.reason, stop.legal || [], pit);
-  return t('analysis.import.stopped', { n: stop.index + 1, move: stop.text, why });
+  return t('analysis.import.stopped', { number: stop.index + 1, move: stop.text, why });
 }

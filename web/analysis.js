@@ -142,8 +142,8 @@ function render() {
   $('button[data-action=last]').disabled = nav(shown === line.length);
   $('button[data-action=engine]').disabled = !!draft || !!pos.result;
   $('button[data-action=copy-line]').disabled = line.length === 0;
-  $('[data-role=move-form] button').disabled = !!draft;
-  $('[data-role=export-link]').value = linkTo(pos);
+  /** @type {HTMLButtonElement} */ ($('[data-role=move-form] button')).disabled = !!draft;
+  /** @type {HTMLInputElement} */ ($('[data-role=export-link]')).value = linkTo(pos);
   document.title = `${t('analysis.title')} · ${t(`variant.${variant}`)} · Bao`;
 }
 
@@ -225,7 +225,7 @@ function showEvaluation(pos, answer) {
   box.hidden = false;
   box.dataset.score = String(forSouth(score, pos.to_move));
   const bar = $('[data-role=eval-bar]');
-  bar.querySelector('.south-share').style.width = `${share}%`;
+  /** @type {HTMLElement} */ (bar.querySelector('.south-share')).style.width = `${share}%`;
   bar.dataset.south = String(share);
   bar.setAttribute('aria-label', t('analysis.bar', { south: share, north: 100 - share }));
   $('[data-role=eval-words]').textContent = scoreWords(score, pos.to_move);
@@ -364,7 +364,7 @@ function renderEditor() {
   for (const side of SIDES) {
     $(`[data-role=hand-label][data-side=${side}]`).textContent = t(kimasai ? 'analysis.reserveOf' : 'analysis.handOf', { side: t(`side.${side}`) });
     $(`[data-role=hand-count][data-side=${side}]`).textContent = String(draft[side].hand);
-    $(`[data-action=hand-minus][data-side=${side}]`).disabled = draft[side].hand === 0;
+    /** @type {HTMLButtonElement} */ ($(`[data-action=hand-minus][data-side=${side}]`)).disabled = draft[side].hand === 0;
   }
   let total = 0;
   for (const side of SIDES) total += draft[side].hand + [...draft[side].front, ...draft[side].back].reduce((a, b) => a + b, 0);
@@ -486,7 +486,7 @@ async function main() {
   });
   $('[data-action=copy-position]').addEventListener('click', () => copyText(JSON.stringify(draft || positionAt(shown)), 'analysis.copiedPosition'));
   $('[data-action=copy-line]').addEventListener('click', () => copyText(lineText(), 'analysis.copiedLine'));
-  $('[data-action=copy-link]').addEventListener('click', () => copyText($('[data-role=export-link]').value, 'analysis.copiedLink'));
+  $('[data-action=copy-link]').addEventListener('click', () => copyText(/** @type {HTMLInputElement} */ ($('[data-role=export-link]')).value, 'analysis.copiedLink'));
   onLanguage(() => {
     if (!start) return;
     render();

@@ -189,7 +189,7 @@ test('the analysis board imports a record, or moves typed in notation, and steps
   await page.click('button[data-action=import-record]');
   await page.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length === 2);
   const error = await page.textContent('[data-role=import-error]');
-  assert.ok(error.startsWith(en['analysis.import.stopped'].split('{n}')[0] + '3'), error);
+  assert.ok(error.startsWith(en['analysis.import.stopped'].split('{number}')[0] + '3'), error);
 
   // /analysis?game=ID imports that game's record at once.
   await page.goto(`${server.url}/analysis?game=${game.id}`);

@@ -52,7 +52,7 @@ export default {
   'analysis.import.done': '{n} skuiwe ingevoer: gaan daardeur met › of die skuiflys.',
   'analysis.import.done.one': '1 skuif ingevoer: gaan daarheen met › of die skuiflys.',
   'analysis.import.empty': 'Daar is niks om in te voer nie: plak ’n verslag of tik ’n paar skuiwe.',
-  'analysis.import.stopped': 'Skuif {n} ({move}) kon nie gespeel word nie: {why} Die skuiwe daarvoor is ingevoer.',
+  'analysis.import.stopped': 'Skuif {number} ({move}) kon nie gespeel word nie: {why} Die skuiwe daarvoor is ingevoer.',
   'analysis.import.notation': 'dit is nie ’n skuif in notasie nie (soos A6L, a5R, A8R+ of, in Kimasai, B4).',
   'analysis.import.unreadable': 'Die verslag kon nie gelees word nie: {message}',
   'analysis.import.noGame': 'Daardie spel bestaan nie op hierdie bediener nie.',

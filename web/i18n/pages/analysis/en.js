@@ -53,7 +53,7 @@ export default {
   'analysis.import.done': '{n} moves imported: step through them with › or the move list.',
   'analysis.import.done.one': '1 move imported: step to it with › or the move list.',
   'analysis.import.empty': 'There is nothing to import: paste a record or type some moves.',
-  'analysis.import.stopped': 'Move {n} ({move}) could not be played: {why} The moves before it are imported.',
+  'analysis.import.stopped': 'Move {number} ({move}) could not be played: {why} The moves before it are imported.',
   'analysis.import.notation': 'it is not a move in notation (like A6L, a5R, A8R+ or, in Kimasai, B4).',
   'analysis.import.unreadable': 'The record could not be read: {message}',
   'analysis.import.noGame': 'There is no such game on this server.',

@@ -52,7 +52,7 @@ export default {
   'analysis.import.done': '{n} zetten geïmporteerd: speel ze na met › of via de zettenlijst.',
   'analysis.import.done.one': '1 zet geïmporteerd: ga erheen met › of via de zettenlijst.',
   'analysis.import.empty': 'Er is niets te importeren: plak een verslag of typ een paar zetten.',
-  'analysis.import.stopped': 'Zet {n} ({move}) kon niet gespeeld worden: {why} De zetten ervoor zijn geïmporteerd.',
+  'analysis.import.stopped': 'Zet {number} ({move}) kon niet gespeeld worden: {why} De zetten ervoor zijn geïmporteerd.',
   'analysis.import.notation': 'dat is geen zet in notatie (zoals A6L, a5R, A8R+ of, in Kimasai, B4).',
   'analysis.import.unreadable': 'Het verslag kon niet gelezen worden: {message}',
   'analysis.import.noGame': 'Die partij bestaat niet op deze server.',

@@ -52,7 +52,7 @@ export default {
   'analysis.import.done': '{n} drag importerade: gå igenom dem med › eller draglistan.',
   'analysis.import.done.one': '1 drag importerat: gå dit med › eller draglistan.',
   'analysis.import.empty': 'Det finns inget att importera: klistra in ett protokoll eller skriv några drag.',
-  'analysis.import.stopped': 'Drag {n} ({move}) kunde inte spelas: {why} Dragen före det är importerade.',
+  'analysis.import.stopped': 'Drag {number} ({move}) kunde inte spelas: {why} Dragen före det är importerade.',
   'analysis.import.notation': 'det är inget drag i notation (som A6L, a5R, A8R+ eller, i Kimasai, B4).',
   'analysis.import.unreadable': 'Protokollet kunde inte läsas: {message}',
   'analysis.import.noGame': 'Det partiet finns inte på den här servern.',

@@ -52,7 +52,7 @@ export default {
   'analysis.import.done': 'Miendo {n} imeletwa: ipitie kwa › au kwenye orodha ya miendo.',
   'analysis.import.done.one': 'Mwendo 1 umeletwa: uende kwa › au kwenye orodha ya miendo.',
   'analysis.import.empty': 'Hakuna cha kuleta: bandika kumbukumbu au andika miendo kadhaa.',
-  'analysis.import.stopped': 'Mwendo wa {n} ({move}) haukuweza kuchezwa: {why} Miendo iliyotangulia imeletwa.',
+  'analysis.import.stopped': 'Mwendo wa {number} ({move}) haukuweza kuchezwa: {why} Miendo iliyotangulia imeletwa.',
   'analysis.import.notation': 'si mwendo ulioandikwa kwa kanuni (kama A6L, a5R, A8R+ au, katika Kimasai, B4).',
   'analysis.import.unreadable': 'Kumbukumbu haikuweza kusomwa: {message}',
   'analysis.import.noGame': 'Hakuna mchezo huo kwenye seva hii.',
