@@ -549,5 +549,9 @@ test('11: a carved board with an unmistakable nyumba, legible in dark mode; the 
   // rating changes' code, game/ratings.js, and the profile's and leaderboard's styles are loaded only where needed).
   // 64 KiB since the passkeys and issue 34: the header's Sign in button (its code loaded on the first click), the
   // plural forms of the shared words (Intl.PluralRules), who is online in the welcome, the finished game's stage.
-  assert.ok(sent < 64 * 1024, `the game page stays small (${sent} bytes sent)`);
+  // 65 KiB since the rest of issue 34: the board's arrow tabs and name tags, the folded move box, the hooks that
+  // load a finished game's export and the hint's scrolling (their code and words load only when used), while the
+  // home page's, the rules pages' and the analysis board's styles left style.css. Every page stays under the 80 KB
+  // of issue 34 (weights.test.mjs).
+  assert.ok(sent < 65 * 1024, `the game page stays small (${sent} bytes sent)`);
 });
