@@ -13,11 +13,11 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use bao_core::{Pit, Position, Row, Side, Variant};
 use bao_protocol::{Outcome, Seat, SeatKind, Snapshot};
-use sha2::{Digest, Sha256};
 
 use crate::error::AppError;
 use crate::http::extract::GameId;
 use crate::openapi::BoardErrors;
+use crate::qr::{etag_of, not_modified};
 use crate::state::AppState;
 use crate::tokens::valid_id;
 
@@ -258,13 +258,6 @@ pub struct BoardQuery {
     pub ply: Option<u64>,
 }
 
-/// The `ETag` of a picture: a hash of its SVG.
-fn etag_of(svg: &str) -> String {
-    let digest = Sha256::digest(svg.as_bytes());
-    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    format!("\"{hex}\"")
-}
-
 /// `GET /api/games/{id}/board.svg?ply=N`: the board of a game as a picture.
 #[utoipa::path(
     get,
@@ -332,13 +325,7 @@ pub async fn board_svg(
             }),
         ),
     ];
-    let fresh = headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|t| t.trim().trim_start_matches("W/") == etag);
-    if fresh {
+    if not_modified(&headers, &etag) {
         return Ok((StatusCode::NOT_MODIFIED, cached).into_response());
     }
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], cached, svg).into_response())

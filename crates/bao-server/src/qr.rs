@@ -105,15 +105,15 @@ fn is_host(h: &str) -> bool {
         && h.parse::<axum::http::uri::Authority>().is_ok()
 }
 
-/// The `ETag` of a code: a hash of the link it holds.
-fn etag_of(link: &str) -> String {
-    let digest = Sha256::digest(link.as_bytes());
+/// A strong `ETag` for a response made from `text` (a code's link, a picture's SVG): a hash of it.
+pub(crate) fn etag_of(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
     let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
     format!("\"{hex}\"")
 }
 
-/// Whether the client's `If-None-Match` names `etag` (or `*`).
-fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+/// Whether the client's `If-None-Match` names `etag` (or `*`), weak or strong.
+pub(crate) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get_all(header::IF_NONE_MATCH)
         .iter()
