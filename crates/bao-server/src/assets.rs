@@ -8,9 +8,9 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use rust_embed::RustEmbed;
-use sha2::{Digest, Sha256};
 
 use crate::board_svg::{escape, moves_words, result_words, seat_name, variant_title};
+use crate::http::etag;
 use crate::state::AppState;
 use crate::tokens::valid_id;
 
@@ -24,11 +24,8 @@ fn file(path: &str, headers: &HeaderMap) -> Response {
     let Some(f) = Web::get(path) else {
         return not_found();
     };
-    let etag = format!("\"{}\"", hex(&f.metadata.sha256_hash()[..16]));
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let etag = etag::of_hash(&f.metadata.sha256_hash());
+    let fresh = etag::not_modified(headers, &etag);
     let mut builder = Response::builder()
         .header(header::ETAG, &etag)
         // The files are not fingerprinted: browsers may keep them but must ask whether they changed.
@@ -46,10 +43,6 @@ fn file(path: &str, headers: &HeaderMap) -> Response {
         )
         .body(Body::from(f.data.into_owned()))
         .unwrap_or_default()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The answer for a missing file (as a handler, for `ServeDir`).
@@ -97,11 +90,8 @@ pub async fn game_page(
         (Some(meta), Some(at)) => format!("{}{meta}{}", &page[..at], &page[at..]),
         _ => page,
     };
-    let etag = format!("\"{}\"", hex(&Sha256::digest(body.as_bytes())[..16]));
-    let fresh = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let etag = etag::of_text(&body);
+    let fresh = etag::not_modified(&headers, &etag);
     let builder = Response::builder()
         .header(header::ETAG, &etag)
         .header(header::CACHE_CONTROL, "no-cache");

@@ -15,9 +15,9 @@ use bao_core::{Pit, Position, Row, Side, Variant};
 use bao_protocol::{Outcome, Seat, SeatKind, Snapshot};
 
 use crate::error::AppError;
+use crate::http::etag;
 use crate::http::extract::GameId;
 use crate::openapi::BoardErrors;
-use crate::qr::{etag_of, not_modified};
 use crate::state::AppState;
 use crate::tokens::valid_id;
 
@@ -310,7 +310,7 @@ pub async fn board_svg(
         }
     };
     let svg = picture(&snap, &pos, ply);
-    let etag = etag_of(&svg);
+    let etag = etag::of_text(&svg);
     let cached = [
         (
             header::ETAG,
@@ -325,7 +325,7 @@ pub async fn board_svg(
             }),
         ),
     ];
-    if not_modified(&headers, &etag) {
+    if etag::not_modified(&headers, &etag) {
         return Ok((StatusCode::NOT_MODIFIED, cached).into_response());
     }
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], cached, svg).into_response())

@@ -5,6 +5,7 @@
 //! shutdown) plus what that one cannot: a header-read timeout, and connections that are closed when the
 //! shutdown deadline passes instead of being waited for.
 
+pub mod etag;
 pub mod extract;
 pub mod forwarded;
 pub mod origin;
