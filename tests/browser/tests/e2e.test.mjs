@@ -269,6 +269,8 @@ test('the page reconnects by itself after a server restart and resyncs', async (
 test('the language switch changes <html lang>, the words, and is remembered', async () => {
   const p = await newPage({ locale: 'sv-SE' });
   await p.goto(server.url + '/');
+  // The page picks its language once its dictionary has loaded, which may be after the load event.
+  await p.waitForFunction(() => document.documentElement.lang === 'sv', null, { timeout: 10000 }).catch(() => {});
   assert.equal(await p.getAttribute('html', 'lang'), 'sv', 'the browser language is the default');
   await p.selectOption('select[name=lang]', 'nl');
   await p.waitForFunction(() => document.documentElement.lang === 'nl');
