@@ -65,7 +65,7 @@ pub struct Standing<P> {
 }
 
 /// What the rounds so far say about one player.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct History<P> {
     score: u32,
     opponents: Vec<P>,
@@ -74,6 +74,19 @@ struct History<P> {
     seat_balance: i32,
     /// Seats in order.
     seats: Vec<Seat>,
+}
+
+// By hand: a derived Default would ask `P: Default` of the ids.
+impl<P> Default for History<P> {
+    fn default() -> Self {
+        History {
+            score: 0,
+            opponents: Vec::new(),
+            byes: 0,
+            seat_balance: 0,
+            seats: Vec::new(),
+        }
+    }
 }
 
 /// Half points for a result.
@@ -93,13 +106,7 @@ fn histories<P: Clone + Eq + Hash>(rounds: &[Round<P>]) -> HashMap<P, History<P>
                 (&game.south, &game.north, Seat::South),
                 (&game.north, &game.south, Seat::North),
             ] {
-                let entry = h.entry(me.clone()).or_insert_with(|| History {
-                    score: 0,
-                    opponents: Vec::new(),
-                    byes: 0,
-                    seat_balance: 0,
-                    seats: Vec::new(),
-                });
+                let entry = h.entry(me.clone()).or_default();
                 entry.opponents.push(other.clone());
                 entry.seats.push(seat);
                 entry.seat_balance += if seat == Seat::South { 1 } else { -1 };
@@ -107,13 +114,7 @@ fn histories<P: Clone + Eq + Hash>(rounds: &[Round<P>]) -> HashMap<P, History<P>
             }
         }
         if let Some(p) = &round.bye {
-            let entry = h.entry(p.clone()).or_insert_with(|| History {
-                score: 0,
-                opponents: Vec::new(),
-                byes: 0,
-                seat_balance: 0,
-                seats: Vec::new(),
-            });
+            let entry = h.entry(p.clone()).or_default();
             entry.byes += 1;
             entry.score += 2;
         }
