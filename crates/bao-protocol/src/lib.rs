@@ -37,6 +37,7 @@ mod players;
 mod review;
 pub mod schema;
 mod socket;
+mod tournaments;
 
 pub use analysis::*;
 pub use error::*;
@@ -45,6 +46,7 @@ pub use lobby::*;
 pub use players::*;
 pub use review::*;
 pub use socket::*;
+pub use tournaments::*;
 
 use std::collections::BTreeMap;
 

@@ -117,6 +117,9 @@ pub enum LobbyServerMsg {
         /// The seek accepted (absent for a pool's pairing).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seek: Option<String>,
+        /// The tournament the game belongs to (absent for a seek's or a pool's game).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tournament: Option<String>,
         /// The game's id.
         game: String,
         /// This player's seat.

@@ -95,6 +95,14 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(lobby::api::withdraw_seek))
         .routes(routes!(lobby::api::accept_seek))
         .routes(routes!(lobby::api::live_games))
+        .routes(routes!(
+            crate::tournament::api::create_tournament,
+            crate::tournament::api::list_tournaments
+        ))
+        .routes(routes!(crate::tournament::api::get_tournament))
+        .routes(routes!(crate::tournament::api::join_tournament))
+        .routes(routes!(crate::tournament::api::withdraw_tournament))
+        .routes(routes!(crate::tournament::api::tournament_me))
 }
 
 /// `/healthz` and `/metrics`, for operators.

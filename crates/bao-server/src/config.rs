@@ -84,6 +84,12 @@ pub struct Config {
     /// Open seeks the players of one client address may have at once (an IPv6 address counts by its /64).
     #[arg(long, env = "BAO_SEEKS_PER_ADDRESS", default_value_t = 6)]
     pub seeks_per_address: u32,
+    /// Tournaments one player may create in 24 hours.
+    #[arg(long, env = "BAO_TOURNAMENTS_PER_DAY", default_value_t = 3)]
+    pub tournaments_per_day: u32,
+    /// Players one tournament may have.
+    #[arg(long, env = "BAO_TOURNAMENT_PLAYERS", default_value_t = 500)]
+    pub tournament_players: u32,
     /// Times one client address may join a quick-pairing pool per minute.
     #[arg(long, env = "BAO_POOL_JOINS_PER_MINUTE", default_value_t = 20.0)]
     pub pool_joins_per_minute: f64,
@@ -220,6 +226,8 @@ impl Config {
             create_per_minute: 30.0,
             seeks_per_player: 3,
             seeks_per_address: 6,
+            tournaments_per_day: 3,
+            tournament_players: 500,
             pool_joins_per_minute: 20.0,
             renames_per_hour: 10.0,
             sign_ins_per_minute: 10.0,

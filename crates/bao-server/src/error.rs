@@ -90,6 +90,12 @@ pub enum AppError {
     /// 410 `gone`: a seek already accepted or withdrawn (or never opened).
     #[error("this seek is gone: someone accepted it, or its player withdrew it or left")]
     SeekGone,
+    /// 404 `not_found`: no tournament of that id.
+    #[error("no such tournament")]
+    NoSuchTournament,
+    /// 410 `gone`: joining a tournament that is over or full.
+    #[error("{0}")]
+    TournamentClosed(&'static str),
     /// 403 `not_your_seek`: withdrawing another player's seek.
     #[error("only the player who opened a seek may withdraw it")]
     NotYourSeek,
@@ -216,7 +222,8 @@ impl AppError {
             AppError::NoPlayer => ErrorCode::NoPlayer,
             AppError::NoSuchPlayer => ErrorCode::NotFound,
             AppError::OwnSeek => ErrorCode::OwnSeek,
-            AppError::SeekGone => ErrorCode::Gone,
+            AppError::SeekGone | AppError::TournamentClosed(_) => ErrorCode::Gone,
+            AppError::NoSuchTournament => ErrorCode::NotFound,
             AppError::NotYourSeek => ErrorCode::NotYourSeek,
             AppError::TooComplex => ErrorCode::TooComplex,
             AppError::NotAPlayer(_) => ErrorCode::NotAPlayer,
@@ -455,6 +462,8 @@ mod tests {
             AppError::NoSuchPlayer,
             AppError::OwnSeek,
             AppError::SeekGone,
+            AppError::NoSuchTournament,
+            AppError::TournamentClosed("x"),
             AppError::NotYourSeek,
             AppError::TooComplex,
             AppError::BadMessage(s()),
@@ -509,6 +518,8 @@ mod tests {
                 | AppError::NoSuchPlayer
                 | AppError::OwnSeek
                 | AppError::SeekGone
+                | AppError::NoSuchTournament
+                | AppError::TournamentClosed(_)
                 | AppError::NotYourSeek
                 | AppError::TooComplex
                 | AppError::BadMessage(_)

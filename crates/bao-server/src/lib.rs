@@ -47,6 +47,7 @@ pub mod state;
 pub mod store;
 pub mod summaries;
 pub mod tokens;
+pub mod tournament;
 pub mod ws;
 
 /// The server's version: the crate's, from the workspace's Cargo.toml.

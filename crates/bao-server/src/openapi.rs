@@ -37,6 +37,7 @@ use crate::error::AppError;
         (name = "players", description = "Players without registration: a name and a secret key (cookie)"),
         (name = "rules", description = "Rules help: what a position allows, and why not (no game needed)"),
         (name = "server", description = "The server itself: version, health, metrics, this document"),
+        (name = "tournaments", description = "Arenas and Swiss events (docs/protocol.md, \"Tournaments\")"),
         (name = "socket", description = "The WebSocket a game is played over (docs/protocol.md)"),
     )
 )]
@@ -657,6 +658,82 @@ impl IntoResponses for LiveErrors {
             (
                 AppError::UnknownVariant("chess".into()),
                 "(`/api/games/live`) the variant is not one of the four",
+            ),
+            (AppError::Unavailable, "the database cannot be read now"),
+            internal(),
+        ])
+    }
+}
+
+/// The error answers of `POST /api/tournaments`.
+#[derive(Debug)]
+pub struct NewTournamentErrors;
+
+impl IntoResponses for NewTournamentErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (
+                AppError::BadRequest("kind: must be arena or swiss".into()),
+                "the body is not the expected JSON, or a kind, duration, number of rounds or start out of range",
+            ),
+            (AppError::UnknownVariant("chess".into()), "the variant is not one of the four"),
+            (
+                AppError::BadClock("clock: unknown variant `blitz`".into()),
+                "the clock is not one of protocol.md's time controls (an arena needs a live one)",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "you have created as many tournaments today as you may",
+                    retry_after: std::time::Duration::from_secs(3600),
+                },
+                "the player created `--tournaments-per-day` tournaments in the last 24 hours",
+            ),
+        ];
+        list.extend(lobby_player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of `POST /api/tournaments/{id}/join`.
+#[derive(Debug)]
+pub struct JoinTournamentErrors;
+
+impl IntoResponses for JoinTournamentErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![
+            (AppError::NoSuchTournament, "no tournament of that id"),
+            (
+                AppError::TournamentClosed("this tournament is full"),
+                "the tournament is over, or has `--tournament-players` players already",
+            ),
+        ];
+        list.extend(lobby_player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of `POST /api/tournaments/{id}/withdraw` and `GET /api/tournaments/{id}/me`.
+#[derive(Debug)]
+pub struct TournamentPlayerErrors;
+
+impl IntoResponses for TournamentPlayerErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        let mut list = vec![(AppError::NoSuchTournament, "no tournament of that id")];
+        list.extend(lobby_player_errors());
+        api_errors(list)
+    }
+}
+
+/// The error answers of `GET /api/tournaments` and `GET /api/tournaments/{id}`.
+#[derive(Debug)]
+pub struct TournamentErrors;
+
+impl IntoResponses for TournamentErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::NoSuchTournament,
+                "(`/api/tournaments/{id}`) no tournament of that id",
             ),
             (AppError::Unavailable, "the database cannot be read now"),
             internal(),

@@ -16,6 +16,7 @@ use crate::metrics::{ClusterMetrics, Fixed, Metrics, Refusals};
 use crate::review::Reviews;
 use crate::room::{OtherNodes, RoomDeps, Rooms};
 use crate::store::Store;
+use crate::tournament::Tournaments;
 
 /// The state every handler shares (cheap to clone).
 #[derive(Clone, Debug)]
@@ -37,6 +38,7 @@ struct Inner {
     reviews: Reviews,
     computer: ComputerPool,
     lobby: Lobby,
+    tournaments: Tournaments,
 }
 
 /// Where the server is in its life; it only moves forward.
@@ -94,6 +96,7 @@ impl AppState {
             node,
             std::time::Duration::from_millis(config.lobby_grace_ms),
         );
+        let tournaments = Tournaments::start(store.clone(), lobby.clone());
         let limits = AddressLimits::new(&config, refusals);
         let analyses = Arc::new(Semaphore::new(config.analysis_concurrency.max(1)));
         AppState {
@@ -113,6 +116,7 @@ impl AppState {
                 reviews,
                 computer,
                 lobby,
+                tournaments,
             }),
         }
     }
@@ -172,6 +176,11 @@ impl AppState {
     /// The computer's reviews of finished games.
     pub fn reviews(&self) -> &Reviews {
         &self.inner.reviews
+    }
+
+    /// The tournaments' ticker of this node.
+    pub fn tournaments(&self) -> &Tournaments {
+        &self.inner.tournaments
     }
 
     /// The lobby: seeks and quick pairing.

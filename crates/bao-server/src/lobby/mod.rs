@@ -304,6 +304,20 @@ impl Lobby {
             .any(|c| c.player.as_ref().is_some_and(|(id, _)| id == player))
     }
 
+    /// Sends each lobby socket of `player` open on this node the message `msg` makes with the key that socket
+    /// gave (for a seat token derived from it). Returns how many sockets were told.
+    pub fn tell_player(&self, player: &str, msg: impl Fn(&PlayerKey) -> LobbyServerMsg) -> usize {
+        let local = self.local();
+        let mut told = 0;
+        for (conn, c) in &local.conns {
+            if let Some((_, key)) = c.player.as_ref().filter(|(id, _)| id == player) {
+                Self::send(&local, *conn, text(&msg(key)));
+                told += 1;
+            }
+        }
+        told
+    }
+
     /// Lobby sockets open on this node.
     pub fn sockets(&self) -> usize {
         self.local().conns.len()
@@ -524,6 +538,7 @@ impl Lobby {
                 for (conn, token) in to {
                     let msg = LobbyServerMsg::Paired {
                         seek: Some(p.id.clone()),
+                        tournament: None,
                         game: p.game_id.clone(),
                         seat: p.seat,
                         token,
@@ -629,6 +644,7 @@ impl Lobby {
                 if let Some(place) = local.places.remove(&p.id) {
                     let msg = LobbyServerMsg::Paired {
                         seek: None,
+                        tournament: None,
                         game: p.game_id.clone(),
                         seat: p.seat,
                         token: place.token.clone(),

@@ -66,6 +66,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "accounts",
         include_str!("../../../../migrations/0011_accounts.sql"),
     ),
+    (
+        12,
+        "tournaments",
+        include_str!("../../../../migrations/0012_tournaments.sql"),
+    ),
 ];
 
 /// The versions of the migrations applied to a database (sqlx's table; `BIGINT` on both backends). Read only

@@ -30,6 +30,7 @@ mod sqlite;
 mod summaries;
 #[cfg(test)]
 mod tests;
+pub mod tournaments;
 pub mod uptime;
 
 pub use error::{DbError, StoreError};

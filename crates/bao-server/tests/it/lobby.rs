@@ -487,7 +487,7 @@ async fn seeks_pool_joins_and_renames_are_limited() {
 
 /// Two nodes on one fresh PostgreSQL schema and the machine's NATS, in this process; `None` outside CI when
 /// either is missing.
-async fn two_nodes() -> Option<(TestDb, [Server; 2], [tempfile::TempDir; 2])> {
+pub(crate) async fn two_nodes() -> Option<(TestDb, [Server; 2], [tempfile::TempDir; 2])> {
     let db = TestDb::create().await?;
     if !ensure("nats", 4222) {
         return None;

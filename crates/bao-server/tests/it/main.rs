@@ -35,4 +35,5 @@ mod slow;
 mod status;
 mod systemd;
 mod takeback;
+mod tournaments;
 mod upgrade;
