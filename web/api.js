@@ -153,3 +153,12 @@ export const createPlayer = (name) => json('/api/players', { body: name ? { name
 /** PATCH /api/players/me: renames this browser's player. */
 export const renamePlayer = (name) => json('/api/players/me', { method: 'PATCH', body: { name } }, 'id');
 
+
+// Tournaments (docs/protocol.md, "Tournaments").
+const tournament = (id) => `/api/tournaments/${encodeURIComponent(id)}`;
+export const fetchTournaments = () => json('/api/tournaments');
+export const fetchTournament = (id) => json(tournament(id), {}, 'id');
+export const createTournament = (body) => json('/api/tournaments', { body }, 'id');
+export const joinTournament = (id) => request(`${tournament(id)}/join`, { method: 'POST' });
+export const withdrawTournament = (id) => request(`${tournament(id)}/withdraw`, { method: 'POST' });
+export const fetchTournamentMe = (id) => json(`${tournament(id)}/me`);

@@ -19,6 +19,7 @@ const NAV = [
   ['puzzles', '/puzzles', 'nav.puzzles'],
   ['watch', '/watch', 'nav.watch'],
   ['leaderboard', '/leaderboard', 'nav.leaderboard'],
+  ['tournaments', '/tournaments', 'nav.tournaments'],
   ['analysis', '/analysis', 'nav.analysis'],
   ['rules', '/rules/kujifunza.html', 'nav.rules'],
 ];

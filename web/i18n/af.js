@@ -277,6 +277,7 @@ export default {
   'nav.puzzles': 'Raaisels',
   'nav.watch': 'Kyk',
   'nav.leaderboard': 'Ranglys',
+  'nav.tournaments': 'Toernooie',
   'me.profile': 'Jou profiel',
   'rating.title': 'Gradering in hierdie spel se variant',
   'rating.change': '{name}: {before} → {after} ({diff})',

@@ -277,6 +277,7 @@ export default {
   'nav.puzzles': 'Puzzles',
   'nav.watch': 'Watch',
   'nav.leaderboard': 'Leaderboard',
+  'nav.tournaments': 'Tournaments',
   'me.profile': 'Your profile',
   'rating.title': 'Rating in this game\'s variant',
   'rating.change': '{name}: {before} → {after} ({diff})',

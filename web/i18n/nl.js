@@ -277,6 +277,7 @@ export default {
   'nav.puzzles': 'Puzzels',
   'nav.watch': 'Kijken',
   'nav.leaderboard': 'Ranglijst',
+  'nav.tournaments': 'Toernooien',
   'me.profile': 'Je profiel',
   'rating.title': 'Rating in de variant van deze partij',
   'rating.change': '{name}: {before} → {after} ({diff})',

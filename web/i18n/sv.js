@@ -277,6 +277,7 @@ export default {
   'nav.puzzles': 'Problem',
   'nav.watch': 'Titta',
   'nav.leaderboard': 'Topplista',
+  'nav.tournaments': 'Turneringar',
   'me.profile': 'Din profil',
   'rating.title': 'Rankning i det här partiets variant',
   'rating.change': '{name}: {before} → {after} ({diff})',

@@ -277,6 +277,7 @@ export default {
   'nav.puzzles': 'Mafumbo',
   'nav.watch': 'Tazama',
   'nav.leaderboard': 'Msimamo',
+  'nav.tournaments': 'Mashindano',
   'me.profile': 'Wasifu wako',
   'rating.title': 'Alama katika aina hii ya mchezo',
   'rating.change': '{name}: {before} → {after} ({diff})',

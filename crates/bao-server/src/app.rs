@@ -200,6 +200,8 @@ pub fn router(state: AppState) -> Router {
             // Any id gets the page, which asks the API for the player and says when there is none.
             .route_service("/@/{id}", ServeFile::new(web.join("profile.html")))
             .route_service("/leaderboard", ServeFile::new(web.join("leaderboard.html")))
+            .route_service("/tournaments", ServeFile::new(web.join("tournaments.html")))
+            .route_service("/t/{id}", ServeFile::new(web.join("tournament.html")))
             .route_service("/signin", ServeFile::new(web.join("signin.html")))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
@@ -215,6 +217,8 @@ pub fn router(state: AppState) -> Router {
             .route("/watch", get(assets::watch_page))
             .route("/@/{id}", get(assets::profile_page))
             .route("/leaderboard", get(assets::leaderboard_page))
+            .route("/tournaments", get(assets::tournaments_page))
+            .route("/t/{id}", get(assets::tournament_page))
             .route("/signin", get(assets::sign_in_page))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))

@@ -186,6 +186,16 @@ pub async fn profile_page(headers: HeaderMap) -> Response {
     file("profile.html", &headers)
 }
 
+/// `GET /tournaments`: the coming, running and recent tournaments, and a form to create one.
+pub async fn tournaments_page(headers: HeaderMap) -> Response {
+    file("tournaments.html", &headers)
+}
+
+/// `GET /t/{id}`: a tournament's page (it reads the id from the address).
+pub async fn tournament_page(headers: HeaderMap) -> Response {
+    file("tournament.html", &headers)
+}
+
 /// `GET /leaderboard?variant=V`: the leaderboard page (it reads the variant from the query).
 pub async fn leaderboard_page(headers: HeaderMap) -> Response {
     file("leaderboard.html", &headers)
@@ -245,6 +255,10 @@ mod tests {
             "profile.js",
             "leaderboard.html",
             "leaderboard.js",
+            "tournaments.html",
+            "tournament.html",
+            "tournaments.js",
+            "tournament.js",
             "signin.html",
             "signin.js",
             "passkeys.js",

@@ -26,6 +26,7 @@ const NAV = [
   ['/puzzles', 'nav.puzzles'],
   ['/watch', 'nav.watch'],
   ['/leaderboard', 'nav.leaderboard'],
+  ['/tournaments', 'nav.tournaments'],
   ['/analysis', 'nav.analysis'],
   ['/rules/kujifunza.html', 'nav.rules'],
 ];

@@ -52,7 +52,7 @@ pub struct Tournaments {
 struct Inner {
     store: Store,
     lobby: Lobby,
-    /// Games whose players this node has told of them, with when.
+    /// `game/player` pairs this node has told of their game, with when.
     told: Mutex<HashMap<String, i64>>,
     poke: tokio::sync::Notify,
 }
@@ -267,27 +267,26 @@ impl Tournaments {
             .iter()
             .filter(|g| g.status != "finished" && g.created_at >= now - TELL_WITHIN_MS)
         {
-            if told.contains_key(&g.game_id) {
-                continue;
-            }
-            let mut reached = 0;
             for (player, seat) in [(&g.south, Side::South), (&g.north, Side::North)] {
-                if !entrants.iter().any(|e| &e.player_id == player) {
+                // Each player once, as soon as a socket of theirs is here (one opened a moment after the
+                // pairing is told too).
+                let key = format!("{}/{player}", g.game_id);
+                if told.contains_key(&key) || !entrants.iter().any(|e| &e.player_id == player) {
                     continue;
                 }
-                reached += self
+                let reached = self
                     .inner
                     .lobby
-                    .tell_player(player, |key| LobbyServerMsg::Paired {
+                    .tell_player(player, |k| LobbyServerMsg::Paired {
                         seek: None,
                         tournament: Some(t.id.clone()),
                         game: g.game_id.clone(),
                         seat,
-                        token: derived_token(&key.0, &token_context(&t.id)),
+                        token: derived_token(&k.0, &token_context(&t.id)),
                     });
-            }
-            if reached > 0 {
-                told.insert(g.game_id.clone(), now);
+                if reached > 0 {
+                    told.insert(key, now);
+                }
             }
         }
         Ok(())
