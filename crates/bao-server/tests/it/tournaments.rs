@@ -397,3 +397,38 @@ async fn two_nodes_store_exactly_one_pairing_per_round() {
     }
     assert_eq!(players.len(), 6);
 }
+
+#[tokio::test]
+async fn a_swiss_event_goes_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let (_, a) = player(&s, "Asha").await;
+    let (_, b) = player(&s, "Bakari").await;
+    let t = create(&s, &a, swiss(2)).await;
+    join(&s, &a, &t).await;
+    join(&s, &b, &t).await;
+    let round1 = until(&s, &t, "round 1", |v| v["round"] == 1).await;
+    let game = round1["games"][0].as_str().unwrap().to_owned();
+    s.stop().await;
+
+    // The restarted server knows the tournament, its players and its game, and pairs round 2 once it ends.
+    let s = Server::start(dir.path()).await;
+    let view = get(&s, &t).await;
+    assert_eq!(
+        (view["round"].clone(), view["players"].clone()),
+        (json!(1), json!(2))
+    );
+    let (_, _, me) = as_player(
+        &s,
+        &a,
+        Method::GET,
+        &format!("/api/tournaments/{t}/me"),
+        None,
+    )
+    .await;
+    assert_eq!(me["game"], game.as_str());
+    resign(&s, &game, me["token"].as_str().unwrap()).await;
+    let view = until(&s, &t, "round 2 after the restart", |v| v["round"] == 2).await;
+    assert_eq!(view["games"].as_array().unwrap().len(), 2, "{view}");
+    s.stop().await;
+}
