@@ -432,3 +432,103 @@ async fn a_swiss_event_goes_on_after_a_restart() {
     assert_eq!(view["games"].as_array().unwrap().len(), 2, "{view}");
     s.stop().await;
 }
+
+/// The p-th percentile (0..=100) of `xs` (sorted here), in ms.
+fn percentile(xs: &mut [f64], p: f64) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    if xs.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((p / 100.0) * (xs.len() - 1) as f64).round() as usize;
+    xs[i.min(xs.len() - 1)]
+}
+
+/// Figures, not checks (docs/benchmarks.md, "Tournaments"): an arena of 500 players, each with a lobby socket.
+/// `cargo nextest run -p bao-server --run-ignored only arena_of_500 --no-capture`
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn arena_of_500_figures() {
+    const N: usize = 500;
+    let s = Server::fresh_with(|c| {
+        c.tournament_players = N as u32;
+        c.create_per_minute = 1e9;
+        c.ws_per_address = 10_000;
+        c.ws_connect_rate = 1e6;
+        c.ws_connect_burst = 1e6;
+        c.ws_address_rate = 1e6;
+        c.ws_address_burst = 1e6;
+    })
+    .await;
+    let mut players = Vec::with_capacity(N);
+    for i in 0..N {
+        let (id, key) = player(&s, &format!("Load {i}")).await;
+        let (ws, _) = lobby(&s, Some(&key)).await;
+        players.push((id, key, ws));
+    }
+    let starts_in = 4000;
+    let mut body = arena(60);
+    body["starts_at"] = json!(now_ms() + starts_in);
+    let t = create(&s, &players[0].1, body).await;
+    let joined = Instant::now();
+    for (_, key, _) in &players {
+        join(&s, key, &t).await;
+    }
+    eprintln!("{N} joins in {:?}", joined.elapsed());
+    let start = Instant::now() + Duration::from_millis(starts_in as u64) - joined.elapsed();
+    // Every player's `paired`, timed from the arena's start.
+    let mut waits = Vec::new();
+    let mut games: Vec<(String, String)> = Vec::new();
+    for (_, _, ws) in players.iter_mut() {
+        let p = within(ws, "paired", Duration::from_secs(60))
+            .await
+            .expect("paired at the start");
+        waits.push(start.elapsed().as_secs_f64() * 1000.0);
+        if p["seat"] == "south" {
+            games.push((
+                p["game"].as_str().unwrap().to_owned(),
+                p["token"].as_str().unwrap().to_owned(),
+            ));
+        }
+    }
+    eprintln!(
+        "start: all {N} told; from the start p50 {:.0} ms, p99 {:.0} ms, last {:.0} ms",
+        percentile(&mut waits, 50.0),
+        percentile(&mut waits, 99.0),
+        percentile(&mut waits, 100.0)
+    );
+    // Every South resigns; all 500 wait for their next pairing (never the same opponent).
+    let resigned = Instant::now();
+    for (game, token) in &games {
+        resign(&s, game, token).await;
+    }
+    eprintln!("{} resignations in {:?}", games.len(), resigned.elapsed());
+    let mut again = Vec::new();
+    for (_, _, ws) in players.iter_mut() {
+        if within(ws, "paired", Duration::from_secs(60))
+            .await
+            .is_some()
+        {
+            again.push(resigned.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    eprintln!(
+        "re-pairing: {} told; from the first resignation p50 {:.0} ms, p99 {:.0} ms",
+        again.len(),
+        percentile(&mut again, 50.0),
+        percentile(&mut again, 99.0)
+    );
+    // The standings as the pages read them.
+    let mut reads = Vec::new();
+    for _ in 0..50 {
+        let at = Instant::now();
+        let v = get(&s, &t).await;
+        reads.push(at.elapsed().as_secs_f64() * 1000.0);
+        assert_eq!(v["standings"].as_array().unwrap().len(), N);
+    }
+    eprintln!(
+        "GET /api/tournaments/{{id}} with {N} players and {} games: p50 {:.0} ms, p99 {:.0} ms",
+        games.len() * 2,
+        percentile(&mut reads, 50.0),
+        percentile(&mut reads, 99.0)
+    );
+}
