@@ -93,3 +93,5 @@ onLanguage(() => {
 const started = initPage();
 showMyGames();
 started.then(startLobby);
+// The next tournaments (running, then coming), in a module of their own loaded after the page is up.
+started.then(() => import('/home-tournaments.js')).then((m) => m.showNextTournaments());

@@ -11,9 +11,12 @@ export function when(at) {
   return new Intl.DateTimeFormat(lang(), /** @type {Intl.DateTimeFormatOptions} */ (opts)).format(d);
 }
 
+/** The words of each kind (spelt out, so that each key is named where it is used). */
+const KINDS = { arena: 'tournaments.arena', swiss: 'tournaments.swiss' };
+
 /** "Arena · Bao la Kujifunza · 5 min + 3 s". */
 export function tournamentName(v) {
-  return [t(`tournaments.${v.kind}`), t(`variant.${v.variant}`), controlName(v.clock)].join(' \u00b7 ');
+  return [t(KINDS[v.kind] || KINDS.arena), t(`variant.${v.variant}`), controlName(v.clock)].join(' \u00b7 ');
 }
 
 /** Where the tournament stands, in one sentence. */

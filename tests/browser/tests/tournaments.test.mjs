@@ -52,6 +52,10 @@ test('three players join an arena from its page, the paired ones are taken to th
   const url = a.url();
   const id = url.split('/t/')[1];
   await a.waitForSelector('[data-role=standings-empty]:not([hidden])');
+  // The home page shows it among the next tournaments.
+  const home = await newPage();
+  await home.goto(`${server.url}/`);
+  await home.waitForSelector(`[data-role=home-tournaments]:not([hidden]) a[data-tournament="${id}"]`);
   assert.match(await a.textContent('[data-role=tournament-title]'), /Arena · Bao la Kujifunza · 5 min \+ 3 s/);
   await a.screenshot({ path: `${SHOTS}/tournament-empty-desktop.png` });
 

@@ -1,14 +1,11 @@
 // The tournaments' pages' own words (web/tournaments.html, web/tournament.html), in Afrikaans: web/i18n.js loads them for
 // <body data-i18n-page="tournaments">, with the shared words of web/i18n/af.js (a key is in one of the two only).
 export default {
-  'tournaments.title': "Toernooie",
-  'tournaments.one': "Toernooi",
+  'tournaments.event': "Toernooi",
   'tournaments.hint': "In ’n arena speel jy soveel spele as wat jy kan totdat die tyd om is: ’n oorwinning is 2 punte werd, gelykop 1, en ná twee oorwinnings op ’n streep tel elke oorwinning dubbel. ’n Switserse toernooi het ’n vaste aantal rondtes; elke rondte speel jy teen iemand met dieselfde punte, en ’n oorwinning is een punt werd.",
   'tournaments.none': "Daar is nou geen toernooie nie. Skep hieronder een.",
   'tournaments.create': "Skep ’n toernooi",
   'tournaments.kind': "Soort",
-  'tournaments.arena': "Arena",
-  'tournaments.swiss': "Switsers",
   'tournaments.variant': "Spel",
   'tournaments.clock': "Horlosie",
   'tournaments.minutes': "Duur (minute)",
@@ -17,12 +14,6 @@ export default {
   'tournaments.createButton': "Skep",
   'tournaments.tooMany': "Jy het vandag al soveel toernooie geskep as wat mag.",
   'tournaments.failed': "Dit het nie gewerk nie ({code}); probeer weer.",
-  'tournaments.players': "{n} spelers",
-  'tournaments.players.one': "1 speler",
-  'tournaments.finished': "Klaar",
-  'tournaments.startsAt': "Begin om {when}",
-  'tournaments.round': "Rondte {round} van {rounds}",
-  'tournaments.endsAt': "Eindig om {when}",
   'tournaments.join': "Sluit aan",
   'tournaments.withdraw': "Onttrek",
   'tournaments.myGame': "Jou spel",

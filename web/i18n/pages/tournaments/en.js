@@ -1,14 +1,11 @@
 // The tournaments' pages' own words (web/tournaments.html, web/tournament.html), in English: web/i18n.js loads them for
 // <body data-i18n-page="tournaments">, with the shared words of web/i18n/en.js (a key is in one of the two only).
 export default {
-  'tournaments.title': "Tournaments",
-  'tournaments.one': "Tournament",
+  'tournaments.event': "Tournament",
   'tournaments.hint': "In an arena you play as many games as you can until the time is up: a win is worth 2 points, a draw 1, and after two wins in a row every win counts double. A Swiss event has a set number of rounds; each round you meet someone with your score, and a win is worth a point.",
   'tournaments.none': "No tournaments at the moment. Create one below.",
   'tournaments.create': "Create a tournament",
   'tournaments.kind': "Kind",
-  'tournaments.arena': "Arena",
-  'tournaments.swiss': "Swiss",
   'tournaments.variant': "Game",
   'tournaments.clock': "Clock",
   'tournaments.minutes': "Duration (minutes)",
@@ -17,12 +14,6 @@ export default {
   'tournaments.createButton': "Create",
   'tournaments.tooMany': "You have created as many tournaments today as you may.",
   'tournaments.failed': "That did not work ({code}); try again.",
-  'tournaments.players': "{n} players",
-  'tournaments.players.one': "1 player",
-  'tournaments.finished': "Finished",
-  'tournaments.startsAt': "Starts at {when}",
-  'tournaments.round': "Round {round} of {rounds}",
-  'tournaments.endsAt': "Ends at {when}",
   'tournaments.join': "Join",
   'tournaments.withdraw': "Withdraw",
   'tournaments.myGame': "Your game",

@@ -1,14 +1,11 @@
 // The tournaments' pages' own words (web/tournaments.html, web/tournament.html), in Dutch: web/i18n.js loads them for
 // <body data-i18n-page="tournaments">, with the shared words of web/i18n/nl.js (a key is in one of the two only).
 export default {
-  'tournaments.title': "Toernooien",
-  'tournaments.one': "Toernooi",
+  'tournaments.event': "Toernooi",
   'tournaments.hint': "In een arena speel je zoveel partijen als je kunt tot de tijd om is: winst levert 2 punten op, remise 1, en na twee overwinningen op rij telt elke overwinning dubbel. Een Zwitsers toernooi heeft een vast aantal ronden; elke ronde speel je tegen iemand met evenveel punten, en winst levert één punt op.",
   'tournaments.none': "Er zijn nu geen toernooien. Maak er hieronder een aan.",
   'tournaments.create': "Een toernooi aanmaken",
   'tournaments.kind': "Soort",
-  'tournaments.arena': "Arena",
-  'tournaments.swiss': "Zwitsers",
   'tournaments.variant': "Spel",
   'tournaments.clock': "Klok",
   'tournaments.minutes': "Duur (minuten)",
@@ -17,12 +14,6 @@ export default {
   'tournaments.createButton': "Aanmaken",
   'tournaments.tooMany': "Je hebt vandaag al zoveel toernooien aangemaakt als mag.",
   'tournaments.failed': "Dat lukte niet ({code}); probeer het opnieuw.",
-  'tournaments.players': "{n} spelers",
-  'tournaments.players.one': "1 speler",
-  'tournaments.finished': "Afgelopen",
-  'tournaments.startsAt': "Begint om {when}",
-  'tournaments.round': "Ronde {round} van {rounds}",
-  'tournaments.endsAt': "Eindigt om {when}",
   'tournaments.join': "Meedoen",
   'tournaments.withdraw': "Terugtrekken",
   'tournaments.myGame': "Jouw partij",

@@ -1,14 +1,11 @@
 // The tournaments' pages' own words (web/tournaments.html, web/tournament.html), in Swedish: web/i18n.js loads them for
 // <body data-i18n-page="tournaments">, with the shared words of web/i18n/sv.js (a key is in one of the two only).
 export default {
-  'tournaments.title': "Turneringar",
-  'tournaments.one': "Turnering",
+  'tournaments.event': "Turnering",
   'tournaments.hint': "I en arena spelar du så många partier du hinner tills tiden är slut: en vinst ger 2 poäng, remi 1, och efter två vinster i rad räknas varje vinst dubbelt. En schweizisk turnering har ett bestämt antal ronder; varje rond möter du någon med samma poäng, och en vinst ger en poäng.",
   'tournaments.none': "Inga turneringar just nu. Skapa en här nedanför.",
   'tournaments.create': "Skapa en turnering",
   'tournaments.kind': "Sort",
-  'tournaments.arena': "Arena",
-  'tournaments.swiss': "Schweizisk",
   'tournaments.variant': "Spel",
   'tournaments.clock': "Klocka",
   'tournaments.minutes': "Längd (minuter)",
@@ -17,12 +14,6 @@ export default {
   'tournaments.createButton': "Skapa",
   'tournaments.tooMany': "Du har redan skapat så många turneringar i dag som du får.",
   'tournaments.failed': "Det gick inte ({code}); försök igen.",
-  'tournaments.players': "{n} spelare",
-  'tournaments.players.one': "1 spelare",
-  'tournaments.finished': "Avslutad",
-  'tournaments.startsAt': "Börjar {when}",
-  'tournaments.round': "Rond {round} av {rounds}",
-  'tournaments.endsAt': "Slutar {when}",
   'tournaments.join': "Gå med",
   'tournaments.withdraw': "Dra dig ur",
   'tournaments.myGame': "Ditt parti",

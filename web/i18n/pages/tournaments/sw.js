@@ -1,14 +1,11 @@
 // The tournaments' pages' own words (web/tournaments.html, web/tournament.html), in Kiswahili: web/i18n.js loads them for
 // <body data-i18n-page="tournaments">, with the shared words of web/i18n/sw.js (a key is in one of the two only).
 export default {
-  'tournaments.title': "Mashindano",
-  'tournaments.one': "Shindano",
+  'tournaments.event': "Shindano",
   'tournaments.hint': "Katika arena unacheza michezo mingi kadiri uwezavyo hadi muda uishe: ushindi ni alama 2, sare ni 1, na ukishinda mara mbili mfululizo kila ushindi unaofuata unahesabiwa mara mbili. Shindano la Uswisi lina idadi maalum ya raundi; kila raundi unakutana na mtu mwenye alama kama zako, na ushindi ni alama moja.",
   'tournaments.none': "Hakuna mashindano kwa sasa. Anzisha moja hapa chini.",
   'tournaments.create': "Anzisha shindano",
   'tournaments.kind': "Aina",
-  'tournaments.arena': "Arena",
-  'tournaments.swiss': "Uswisi",
   'tournaments.variant': "Mchezo",
   'tournaments.clock': "Saa",
   'tournaments.minutes': "Muda (dakika)",
@@ -17,12 +14,6 @@ export default {
   'tournaments.createButton': "Anzisha",
   'tournaments.tooMany': "Umeshaanzisha mashindano mengi kadiri inavyoruhusiwa leo.",
   'tournaments.failed': "Haikufaulu ({code}); jaribu tena.",
-  'tournaments.players': "Wachezaji {n}",
-  'tournaments.players.one': "Mchezaji 1",
-  'tournaments.finished': "Limekwisha",
-  'tournaments.startsAt': "Linaanza saa {when}",
-  'tournaments.round': "Raundi ya {round} kati ya {rounds}",
-  'tournaments.endsAt': "Linaisha saa {when}",
   'tournaments.join': "Jiunge",
   'tournaments.withdraw': "Jitoe",
   'tournaments.myGame': "Mchezo wako",
