@@ -30,6 +30,8 @@ const UNDESCRIBED: [(&str, &str); 12] = [
     ("/watch", "the web client's page of the games being played"),
     ("/@/{id}", "the web client's profile page of a player"),
     ("/leaderboard", "the web client's leaderboard page"),
+    ("/tournaments", "the web client's list of tournaments"),
+    ("/t/{id}", "the web client's page of a tournament"),
     (
         "/signin",
         "the web client's page a sign-in link opens (it posts the fragment to /api/sign-in/link)",
