@@ -36,3 +36,4 @@ mod status;
 mod systemd;
 mod takeback;
 mod upgrade;
+mod workers;
