@@ -42,6 +42,8 @@ pub struct Stats {
     pub computer_games: AtomicU64,
     /// Moves the computer played in them.
     pub computer_moves: AtomicU64,
+    /// Human moves in them still without the computer's reply after `--move-timeout` when the run ended.
+    pub computer_replies_lost: AtomicU64,
     /// WebSocket connections open now.
     pub open_sockets: AtomicI64,
     /// The most WebSocket connections open at once.
@@ -90,6 +92,7 @@ impl Stats {
             games_finished: AtomicU64::new(0),
             computer_games: AtomicU64::new(0),
             computer_moves: AtomicU64::new(0),
+            computer_replies_lost: AtomicU64::new(0),
             open_sockets: AtomicI64::new(0),
             peak_sockets: AtomicI64::new(0),
             reconnects: AtomicU64::new(0),
@@ -323,6 +326,8 @@ pub struct Report {
     pub computer_moves: u64,
     /// The computer's reply times in them (from the human's move sent to the computer's `moved`).
     pub computer_reply: LatencySummary,
+    /// Human moves still without the computer's reply after `--move-timeout` when the run ended.
+    pub computer_replies_lost: u64,
     /// Mean size of a `moved` event as received (bytes of JSON text).
     pub moved_event_mean_bytes: f64,
     /// Acknowledged moves per second over the play phase.
@@ -434,8 +439,8 @@ impl Report {
             let r = &self.computer_reply;
             let _ = writeln!(
                 s,
-                "  computer reply p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms ({} replies)",
-                r.p50_ms, r.p99_ms, r.max_ms, r.count
+                "  computer reply p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms ({} replies, {} waited for past --move-timeout at the end)",
+                r.p50_ms, r.p99_ms, r.max_ms, r.count, self.computer_replies_lost
             );
         }
         let l = &self.latency;

@@ -95,7 +95,13 @@ async fn computer_game(ctx: &Ctx, rng: &mut StdRng) -> Result<(), Fail> {
         }
         let msg = tokio::select! {
             m = ws.next() => m,
-            _ = stop.wait_for(|s| *s) => break Err(Fail::new("stopped")),
+            _ = stop.wait_for(|s| *s) => {
+                // A reply waited for longer than --move-timeout when the run ends is counted lost.
+                if sent_at.is_some_and(|at| at.elapsed() > ctx.args.move_timeout) {
+                    Stats::inc(&ctx.stats.computer_replies_lost);
+                }
+                break Err(Fail::new("stopped"));
+            }
         };
         let text = match msg {
             Some(Ok(Message::Text(t))) => t,
