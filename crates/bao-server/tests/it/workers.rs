@@ -176,8 +176,8 @@ async fn until_metric(addr: &str, name: &str, ok: impl Fn(f64) -> bool) -> f64 {
 }
 
 /// A game against the computer (`easy`) created on the node at `addr`, the human south and seated with a
-/// socket: its id, the socket and the legal moves of the first position.
-async fn computer_game(addr: &str) -> (String, common::Ws, Value) {
+/// socket: its id, the socket, the legal moves of the first position and the human's token.
+async fn computer_game(addr: &str) -> (String, common::Ws, Value, String) {
     let r = reqwest::Client::new()
         .post(format!("http://{addr}/api/games"))
         .json(&json!({"variant": "kujifunza", "seat": "south", "opponent": "computer", "level": "easy"}))
@@ -190,7 +190,8 @@ async fn computer_game(addr: &str) -> (String, common::Ws, Value) {
     let mut ws = ws_connect(addr, &id).await;
     ws.hello(created["token"].as_str(), 0).await;
     let snap = ws.recv_t("snapshot").await;
-    (id, ws, snap["game"]["legal"].clone())
+    let token = created["token"].as_str().unwrap().to_owned();
+    (id, ws, snap["game"]["legal"].clone(), token)
 }
 
 /// A worker killed mid-search (here: the test takes the job and never acknowledges it): the job is
@@ -200,7 +201,7 @@ async fn computer_game(addr: &str) -> (String, common::Ws, Value) {
 async fn a_dead_workers_job_is_done_by_another_and_its_late_answers_change_nothing() {
     let Some(q) = Queue::new().await else { return };
     let node = q.node("node", &[("BAO_WORK_LOCAL", "false")]);
-    let (id, mut ws, legal) = computer_game(&node.addr).await;
+    let (id, mut ws, legal, _) = computer_game(&node.addr).await;
     let mv = legal[0].as_str().unwrap().to_owned();
     ws.send(json!({"t": "move", "ply": 0, "move": mv})).await;
     assert_eq!(ws.recv_t("moved").await["by"], "south");
@@ -274,7 +275,7 @@ async fn a_dead_workers_job_is_done_by_another_and_its_late_answers_change_nothi
 async fn a_games_move_is_taken_before_the_reviews_queued_before_it() {
     let Some(q) = Queue::new().await else { return };
     let node = q.node("node", &[("BAO_WORK_LOCAL", "false")]);
-    let (_, mut ws, legal) = computer_game(&node.addr).await;
+    let (_, mut ws, legal, _) = computer_game(&node.addr).await;
     // Two review searches of 5 s each, queued first, answered to the test.
     let client = async_nats::connect("nats://127.0.0.1:4222").await.unwrap();
     let inbox = client.new_inbox();
@@ -399,4 +400,55 @@ async fn the_analysis_limit_per_address_holds_across_nodes() {
         return;
     }
     panic!("three minutes turned during three requests");
+}
+
+/// A node killed with a computer's move waiting in the queue loses no job: started again, it gets its game's
+/// move once a worker comes, and the job queued before the restart is done too (its answer, which nobody waits
+/// for any more, dropped): one computer move, not two.
+#[tokio::test]
+async fn a_job_queued_before_its_node_restarts_is_not_lost() {
+    let Some(q) = Queue::new().await else { return };
+    let local = [("BAO_WORK_LOCAL", "false")];
+    let mut node = q.node("node", &local);
+    let (id, mut ws, legal, token) = computer_game(&node.addr).await;
+    let mv = legal[0].as_str().unwrap().to_owned();
+    ws.send(json!({"t": "move", "ply": 0, "move": mv})).await;
+    assert_eq!(ws.recv_t("moved").await["by"], "south");
+    until_metric(&node.addr, "bao_jobs_queued{kind=\"move\"}", |v| v == 1.0).await;
+    node._proc.0.kill().unwrap();
+    node._proc.0.wait().unwrap();
+    drop(ws);
+
+    node = q.node("node", &local);
+    let _worker = q.worker(&format!("worker-{}", q.name));
+    // The human comes back: the room asks for the computer's move again.
+    let deadline = Instant::now() + WAIT;
+    let _human = loop {
+        let mut ws = ws_connect(&node.addr, &id).await;
+        ws.send(json!({"t": "hello", "v": 0, "token": token})).await;
+        let first = ws.recv().await;
+        if first["t"] == "welcome" {
+            break ws;
+        }
+        assert!(Instant::now() < deadline, "the game stays away: {first}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let dropped = until_metric(&node.addr, "bao_job_results_dropped_total", |v| v >= 1.0).await;
+    assert_eq!(dropped, 1.0, "the job queued before the restart was done");
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let snap: Value = reqwest::get(format!("http://{}/api/games/{id}", node.addr))
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        let moves = snap["moves"].as_array().map_or(0, Vec::len);
+        if moves == 2 {
+            break;
+        }
+        assert!(moves < 2, "{snap}");
+        assert!(Instant::now() < deadline, "no computer move: {snap}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
