@@ -175,6 +175,12 @@ async fn until_metric(addr: &str, name: &str, ok: impl Fn(f64) -> bool) -> f64 {
     }
 }
 
+/// Game `id`'s snapshot from the node at `addr`.
+async fn snapshot(addr: &str, id: &str) -> Value {
+    let r = reqwest::get(format!("http://{addr}/api/games/{id}")).await;
+    r.unwrap().json().await.unwrap()
+}
+
 /// A game against the computer (`easy`) created on the node at `addr`, the human south and seated with a
 /// socket: its id, the socket, the legal moves of the first position and the human's token.
 async fn computer_game(addr: &str) -> (String, common::Ws, Value, String) {
@@ -225,12 +231,7 @@ async fn a_dead_workers_job_is_done_by_another_and_its_late_answers_change_nothi
     assert_eq!(redelivered, 1.0);
 
     // The dead worker's answer comes after all, with another move, and then again.
-    let snap: Value = reqwest::get(format!("http://{}/api/games/{id}", node.addr))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let snap = snapshot(&node.addr, &id).await;
     let other = snap["legal"]
         .as_array()
         .unwrap()
@@ -259,12 +260,7 @@ async fn a_dead_workers_job_is_done_by_another_and_its_late_answers_change_nothi
         .await;
         assert_eq!(dropped, f64::from(n));
     }
-    let after: Value = reqwest::get(format!("http://{}/api/games/{id}", node.addr))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let after = snapshot(&node.addr, &id).await;
     assert_eq!(after["moves"], json!([mv, played]), "{after}");
     assert_eq!(after["legal"], snap["legal"], "{after}");
 }
@@ -437,12 +433,7 @@ async fn a_job_queued_before_its_node_restarts_is_not_lost() {
     assert_eq!(dropped, 1.0, "the job queued before the restart was done");
     let deadline = Instant::now() + WAIT;
     loop {
-        let snap: Value = reqwest::get(format!("http://{}/api/games/{id}", node.addr))
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap();
+        let snap = snapshot(&node.addr, &id).await;
         let moves = snap["moves"].as_array().map_or(0, Vec::len);
         if moves == 2 {
             break;
