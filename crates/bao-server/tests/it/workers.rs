@@ -443,3 +443,49 @@ async fn a_job_queued_before_its_node_restarts_is_not_lost() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// A review is searched through the queue (here by the node's own worker): every position a job, each counted,
+/// and the review stored as without a cluster; the workers are counted too.
+#[tokio::test]
+async fn a_review_is_searched_by_jobs() {
+    let Some(q) = Queue::new().await else { return };
+    let node = q.node("node", &[("BAO_REVIEW_MS", "20")]);
+    let base = format!("http://{}", node.addr);
+    let body = json!({"variant": "kujifunza", "seat": "south"});
+    let (id, created, joined) = common::create_and_join(&base, body).await;
+    let mut south = ws_connect(&node.addr, &id).await;
+    south.hello(created["token"].as_str(), 0).await;
+    let mut north = ws_connect(&node.addr, &id).await;
+    north.hello(joined["token"].as_str(), 0).await;
+    let mut legal = snapshot(&node.addr, &id).await["legal"].clone();
+    for ply in 0..2u64 {
+        let mover = if ply == 0 { &mut south } else { &mut north };
+        let mv = legal[0].as_str().unwrap().to_owned();
+        mover
+            .send(json!({"t": "move", "ply": ply, "move": mv}))
+            .await;
+        legal = south.recv_t("moved").await["legal"].clone();
+    }
+    south.send(json!({"t": "resign"})).await;
+    north.recv_t("ended").await;
+    let url = format!("{base}/api/games/{id}/review");
+    let deadline = Instant::now() + WAIT;
+    let review: Value = loop {
+        let r = reqwest::get(&url).await.unwrap();
+        match r.status().as_u16() {
+            200 => break r.json().await.unwrap(),
+            202 => {}
+            other => panic!("review answered {other}"),
+        }
+        assert!(Instant::now() < deadline, "the review did not finish");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(
+        review["moves"].as_array().map(Vec::len),
+        Some(2),
+        "{review}"
+    );
+    let searched = metric_at(&node.addr, "bao_job_seconds_count{kind=\"review\"}").await;
+    assert!(searched >= 1.0, "{searched} review jobs");
+    until_metric(&node.addr, "bao_job_workers", |v| v >= 1.0).await;
+}
