@@ -75,3 +75,14 @@ if buckets and buckets[-1][1] > 0:
 for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 wait 2>/dev/null
 psql -h 127.0.0.1 -U postgres -d test -qc "DROP SCHEMA $schema CASCADE" >/dev/null 2>&1
+# The run's streams in NATS ($JS.API.STREAM.DELETE, spoken over NATS's text protocol).
+python3 - "bench$tag" <<'PY'
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", 4222))
+s.recv(4096)
+s.sendall(b'CONNECT {"verbose":false}\r\n')
+for stream in ("BAO_JOBS_", "BAO_ANALYSES_"):
+    s.sendall(b"PUB $JS.API.STREAM.DELETE.%s 0\r\n\r\n" % (stream + sys.argv[1]).encode())
+s.sendall(b"PING\r\n")
+time.sleep(0.2)
+PY

@@ -151,6 +151,33 @@ fn start() -> Value {
     bao_server::jobs::wire::position_json(&bao_core::Position::new(bao_core::Variant::Kujifunza))
 }
 
+impl Drop for Queue {
+    /// Deletes the queue's streams from the machine's NATS (on a connection and runtime of its own: the
+    /// test's runtime is busy dropping this).
+    fn drop(&mut self) {
+        let streams = [
+            format!("BAO_JOBS_{}", self.name),
+            format!("BAO_ANALYSES_{}", self.name),
+        ];
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                let Ok(client) = async_nats::connect("nats://127.0.0.1:4222").await else {
+                    return;
+                };
+                let js = jetstream::new(client);
+                for s in streams {
+                    let _ = js.delete_stream(s).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
 /// With `NODE_LOGS=1`, shows a process's log lines as they come.
 fn show_logs(name: String, rx: std::sync::mpsc::Receiver<String>) {
     if std::env::var_os("NODE_LOGS").is_some() {
