@@ -55,6 +55,11 @@ pub struct Args {
     /// counted apart, not in the round trip).
     #[arg(long, default_value_t = 0)]
     pub computer_games: usize,
+    /// Think time of the human side of `--computer-games` before each of its moves (the same forms as
+    /// `--think`): `0` keeps the computer thinking all the time; `exp:5s` is a person. The computer's reply
+    /// time (from the human's move sent to the computer's `moved`) is reported.
+    #[arg(long, default_value = "0")]
+    pub computer_think: ThinkTime,
     /// The computer's level in `--computer-games`: easy, medium or hard.
     #[arg(long, default_value = "hard")]
     pub computer_level: String,
@@ -152,6 +157,7 @@ impl Args {
             games: 100,
             spectators: 0,
             computer_games: 0,
+            computer_think: ThinkTime::Zero,
             computer_level: "hard".into(),
             variant: "kujifunza".into(),
             duration: Duration::from_secs(20),

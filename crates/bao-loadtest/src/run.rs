@@ -543,6 +543,8 @@ async fn drive(
         computer_games: args.computer_games,
         computer_games_finished: Stats::get(&stats.computer_games),
         computer_moves: Stats::get(&stats.computer_moves),
+        computer_reply: stats.computer_reply(),
+        computer_replies_lost: Stats::get(&stats.computer_replies_lost),
         moved_event_mean_bytes: Stats::get(&stats.moved_bytes) as f64
             / Stats::get(&stats.moved_events).max(1) as f64,
         moves_per_sec: if play_secs > 0.0 {

@@ -13,6 +13,8 @@ use serde::Serialize;
 #[derive(Debug)]
 pub struct Stats {
     latency_us: Mutex<Histogram<u64>>,
+    /// The computer's reply times in `--computer-games`, µs.
+    computer_reply_us: Mutex<Histogram<u64>>,
     errors: Mutex<BTreeMap<String, u64>>,
     /// Moves sent (`{"t":"move"}` frames).
     pub moves_sent: AtomicU64,
@@ -40,6 +42,8 @@ pub struct Stats {
     pub computer_games: AtomicU64,
     /// Moves the computer played in them.
     pub computer_moves: AtomicU64,
+    /// Human moves in them still without the computer's reply after `--move-timeout` when the run ended.
+    pub computer_replies_lost: AtomicU64,
     /// WebSocket connections open now.
     pub open_sockets: AtomicI64,
     /// The most WebSocket connections open at once.
@@ -72,6 +76,7 @@ impl Stats {
             Err(e) => panic!("histogram bounds: {e}"),
         };
         Stats {
+            computer_reply_us: Mutex::new(hist.clone()),
             latency_us: Mutex::new(hist),
             errors: Mutex::new(BTreeMap::new()),
             moves_sent: AtomicU64::new(0),
@@ -87,6 +92,7 @@ impl Stats {
             games_finished: AtomicU64::new(0),
             computer_games: AtomicU64::new(0),
             computer_moves: AtomicU64::new(0),
+            computer_replies_lost: AtomicU64::new(0),
             open_sockets: AtomicI64::new(0),
             peak_sockets: AtomicI64::new(0),
             reconnects: AtomicU64::new(0),
@@ -102,6 +108,18 @@ impl Stats {
         let mut h = lock(&self.latency_us);
         // Cannot fail: the value is clamped into the histogram's range.
         let _ = h.record(us);
+    }
+
+    /// Records one reply of the computer in `--computer-games`: from the human's move sent to the computer's
+    /// `moved` received.
+    pub fn record_computer_reply(&self, d: Duration) {
+        let us = (d.as_micros() as u64).clamp(1, 3_600_000_000);
+        let _ = lock(&self.computer_reply_us).record(us);
+    }
+
+    /// The computer's reply-time percentiles so far.
+    pub fn computer_reply(&self) -> LatencySummary {
+        LatencySummary::from_histogram(&lock(&self.computer_reply_us))
     }
 
     /// Counts one error under its code (`illegal_move`, `http_429`, `ws_closed`, …).
@@ -306,6 +324,10 @@ pub struct Report {
     pub computer_games_finished: u64,
     /// Moves the computer played in them.
     pub computer_moves: u64,
+    /// The computer's reply times in them (from the human's move sent to the computer's `moved`).
+    pub computer_reply: LatencySummary,
+    /// Human moves still without the computer's reply after `--move-timeout` when the run ended.
+    pub computer_replies_lost: u64,
     /// Mean size of a `moved` event as received (bytes of JSON text).
     pub moved_event_mean_bytes: f64,
     /// Acknowledged moves per second over the play phase.
@@ -413,6 +435,12 @@ impl Report {
                 s,
                 "  computer     {} games against the computer at once: {} moves by the computer, {} games finished",
                 self.computer_games, self.computer_moves, self.computer_games_finished
+            );
+            let r = &self.computer_reply;
+            let _ = writeln!(
+                s,
+                "  computer reply p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms ({} replies, {} waited for past --move-timeout at the end)",
+                r.p50_ms, r.p99_ms, r.max_ms, r.count, self.computer_replies_lost
             );
         }
         let l = &self.latency;

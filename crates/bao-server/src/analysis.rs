@@ -24,6 +24,8 @@ use prometheus_client::metrics::gauge::Gauge;
 
 use crate::error::AppError;
 use crate::http::extract::{client_key, JsonBody};
+use crate::jobs::wire::position_json;
+use crate::jobs::{Kind, Outcome, Task};
 use crate::openapi::AnalysisErrors;
 use crate::state::AppState;
 
@@ -31,6 +33,9 @@ use crate::state::AppState;
 /// position and for each position after one of its moves: about 8 ms. Ordinary positions need none; the rare
 /// ones with a long never-ending candidate move are refused rather than keep a core busy for seconds.
 const LAP_BUDGET: u64 = 1_000_000;
+
+/// How long an analysis is waited for on the cluster's queue (`jobs/`): within the API's 15 s timeout.
+const ANALYSIS_DEADLINE: Duration = Duration::from_secs(12);
 
 /// How long a client is told to wait when every analysis place is taken.
 const BUSY_RETRY: Duration = Duration::from_secs(1);
@@ -84,9 +89,16 @@ pub async fn analyse(
         }
     };
     // Counted once the request is valid, like games created.
-    state
-        .limits()
-        .analysis(client_key(&state, addr, &headers))?;
+    let key = client_key(&state, addr, &headers);
+    state.limits().analysis(key)?;
+    // In a cluster the search is a job (`jobs/`): shed first when the queue is full, and counted per address
+    // across the nodes.
+    let jobs = state.computer().jobs().filter(|_| think.is_some()).cloned();
+    if let Some(jobs) = &jobs {
+        jobs.admit(Kind::Analysis)?;
+        jobs.count_analysis(&key.ip().to_string(), state.config().analysis_per_minute)
+            .await?;
+    }
     let place =
         state
             .analyses()
@@ -100,6 +112,22 @@ pub async fn analyse(
     let analyses = state.metrics().analyses.clone();
     analyses.inc();
     let running = Running(analyses);
+    if let (Some(jobs), Some(think)) = (jobs, think) {
+        let task = Task::Analysis {
+            position: position_json(&pos),
+            think_ms: u64::try_from(think.as_millis()).unwrap_or(MAX_THINK_MS),
+            lines,
+        };
+        let done = jobs.run(Kind::Analysis, task, ANALYSIS_DEADLINE).await;
+        drop((place, running));
+        return match done?.outcome {
+            Outcome::Analysis { analysis } => Ok(Json(*analysis)),
+            Outcome::Failed { code, detail } => Err(Outcome::error(code, detail)),
+            other => Err(AppError::Internal(format!(
+                "an analysis job answered {other:?}"
+            ))),
+        };
+    }
     let computer = state.computer();
     let mut permit = computer.for_analysis().await?;
     // More threads only for a search, and only with permits to spare (`--analysis-threads`).

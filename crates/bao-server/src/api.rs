@@ -105,6 +105,11 @@ pub async fn create(
     };
     // Checked after validation: only games that would be created count.
     state.limits().create(client_key(&state, addr, &headers))?;
+    // A cluster's job queue full to its bound takes no new games against the computer (`jobs/`); the
+    // games being played still get their moves.
+    if let (Some(_), Some(jobs)) = (computer, state.computer().jobs()) {
+        jobs.admit(crate::jobs::Kind::Move)?;
+    }
     if state.rooms().is_full() {
         // The new game could not be opened: say so now rather than answer 201 for a game that is then
         // `busy` everywhere.

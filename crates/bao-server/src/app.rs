@@ -422,6 +422,9 @@ pub async fn serve_on(
         ),
         None => None,
     };
+    if let Some(c) = &cluster {
+        c.start_jobs(&node_name, &config).await?;
+    }
     let (phase_tx, phase) = watch::channel(Phase::Serving);
     let state = AppState::new(config, &node_name, store.clone(), cluster, phase.clone());
     if let Some(lost) = store.lost_leases() {

@@ -11,6 +11,9 @@
 //!   `--analysis-threads` minus one more permits, only those free at that moment and never while anyone waits
 //!   ([`ComputerPool::take_spare`]), and searches with one thread per permit held.
 //!
+//! In a cluster with a work queue (`--nats-url`, `jobs/`) the searches are jobs there instead, taken by
+//! workers ([`ComputerPool::jobs`]); these rules are then the workers' (moves before reviews before analyses).
+//!
 //! The live games' searches are counted in `bao_computer_searches_waiting` while they wait and in
 //! `bao_computer_searches` while they run.
 
@@ -22,6 +25,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore, TryAcquireError};
 
 use crate::config::Config;
 use crate::error::AppError;
+use crate::jobs::Jobs;
 use crate::metrics::Metrics;
 
 /// How long a review waits before trying again for a permit that live games hold.
@@ -37,6 +41,8 @@ pub struct ComputerPool {
     waiting: Gauge,
     /// `bao_computer_searches`.
     running: Gauge,
+    /// In a cluster with a work queue: the searches are jobs there, not searched with these permits.
+    jobs: Option<Jobs>,
 }
 
 /// Permits held by one search: the cores it may use. Dropping it gives them all back.
@@ -87,7 +93,19 @@ impl ComputerPool {
             analysis_threads: analysis_threads.max(1),
             waiting,
             running,
+            jobs: None,
         }
+    }
+
+    /// This pool with its searches sent to the cluster's work queue `jobs` instead, when given.
+    pub fn with_jobs(mut self, jobs: Option<Jobs>) -> ComputerPool {
+        self.jobs = jobs;
+        self
+    }
+
+    /// The cluster's work queue, when the searches are jobs there (`jobs/`).
+    pub fn jobs(&self) -> Option<&Jobs> {
+        self.jobs.as_ref()
     }
 
     /// A permit for a live game's search, in turn (counted as waiting meanwhile).

@@ -38,6 +38,25 @@ pub struct Config {
     /// (`docs/architecture.md`, "Several nodes"). Refused with SQLite.
     #[arg(long, env = "BAO_NATS_URL")]
     pub nats_url: Option<String>,
+    /// With `--nats-url`: whether this node also takes the computer's jobs (its moves, reviews, analyses)
+    /// from the cluster's queue, with `--computer-threads` search slots (`--work-local false`: it leaves
+    /// them all to workers, `bao-server worker`).
+    #[arg(long, env = "BAO_WORK_LOCAL", default_value_t = true, action = clap::ArgAction::Set)]
+    pub work_local: bool,
+    /// With `--nats-url`: the computer's jobs waiting in the queue at most before it sheds: analyses are
+    /// refused (429) from half of it, reviews (503) from three quarters, new games against the computer
+    /// (503) at all of it; the moves of games being played never are.
+    #[arg(long, env = "BAO_JOB_QUEUE", default_value_t = 256)]
+    pub job_queue: u64,
+    /// With `--nats-url`: milliseconds a worker has for a job before it is given to another (a worker that
+    /// died); longer than the longest search (2 s).
+    #[arg(long, env = "BAO_JOB_ACK_MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(500..=600_000))]
+    pub job_ack_ms: u64,
+    /// With `--nats-url`: the name of the job queue in NATS, the same on every node and worker of one
+    /// cluster (several clusters may share a NATS server under different names).
+    #[arg(long, env = "BAO_JOBS_QUEUE", default_value = "bao")]
+    pub jobs_queue: String,
     /// Serve the web client from this directory instead of the copy built into the binary (for working on
     /// the client without rebuilding).
     #[arg(long, env = "BAO_WEB_DIR")]
@@ -212,6 +231,10 @@ impl Config {
             node_name: None,
             lease_ms: 3000,
             nats_url: None,
+            work_local: true,
+            job_queue: 256,
+            job_ack_ms: 10_000,
+            jobs_queue: "bao".into(),
             web_dir: None,
             public_url: None,
             room_idle_secs: 600,

@@ -42,6 +42,11 @@ impl ClientKey {
             },
         }
     }
+
+    /// The address (or IPv6 network) counted.
+    pub fn ip(self) -> IpAddr {
+        self.0
+    }
 }
 
 impl fmt::Display for ClientKey {

@@ -31,6 +31,22 @@ enum Cmd {
         #[arg(long, default_value_t = 5)]
         timeout: u64,
     },
+    /// Take the computer's jobs (its moves, reviews, analyses) from the nodes of a cluster and send back the
+    /// results, until stopped; serves no HTTP. The queue's name and ack wait are --jobs-queue and
+    /// --job-ack-ms (BAO_JOBS_QUEUE, BAO_JOB_ACK_MS), as on the nodes.
+    Worker {
+        /// The cluster's NATS server (`nats://HOST:PORT`).
+        #[arg(long, env = "BAO_NATS_URL")]
+        nats_url: String,
+        /// Searches at once (each takes one core for up to its budget).
+        #[arg(long, env = "BAO_WORKER_THREADS", default_value_t = 1,
+              value_parser = clap::value_parser!(u64).range(1..=1024))]
+        threads: u64,
+        /// This worker's name, for the logs and the nodes' count of workers (default: the host name and the
+        /// process id).
+        #[arg(long, env = "BAO_WORKER_NAME")]
+        name: Option<String>,
+    },
     /// Copy the SQLite database of --data-dir (BAO_DATA_DIR) or --database-url to FILE, consistently, also
     /// while the server runs. FILE must not exist. Restore: stop the server and put the copy in place as
     /// bao.db.
@@ -147,6 +163,25 @@ async fn main() -> ExitCode {
         };
     }
     init_logs(&config);
+    if let Some(Cmd::Worker {
+        nats_url,
+        threads,
+        name,
+    }) = &cli.command
+    {
+        let threads = usize::try_from(*threads).unwrap_or(1);
+        let done = tokio::select! {
+            r = bao_server::jobs::worker::serve(&config, nats_url, threads, name.clone()) => r,
+            () = bao_server::app::shutdown_signal() => Ok(()),
+        };
+        return match done {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                tracing::error!("{}", bao_server::logs::chain(&e));
+                ExitCode::FAILURE
+            }
+        };
+    }
     raise_open_files_limit();
     // Before anything slow, so that an early SIGTERM shuts down cleanly.
     let shutdown = bao_server::app::shutdown_signal();

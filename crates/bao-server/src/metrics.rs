@@ -236,6 +236,142 @@ pub struct ClusterMetrics {
     pub served: Counter,
     /// Events of games owned by other nodes, relayed to this node's sockets.
     pub relayed_events: Counter,
+    /// The computer's jobs (`jobs/`).
+    pub jobs: JobMetrics,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct KindLabels {
+    kind: &'static str,
+}
+
+/// Upper bounds (seconds) of a job's round trip, queue to result: from a review's 0.2 s search to a job
+/// that waited long in a full queue.
+const JOB_BUCKETS: [f64; 12] = [
+    0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 5.0, 10.0, 30.0,
+];
+
+/// Upper bounds (seconds) of a job's overhead (its round trip less its search).
+const OVERHEAD_BUCKETS: [f64; 13] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// The metrics of the computer's jobs in a cluster (`jobs/`): zero on a node without NATS.
+#[derive(Clone, Debug)]
+pub struct JobMetrics {
+    queued: Family<KindLabels, Gauge>,
+    running: Family<KindLabels, Gauge>,
+    seconds: Family<KindLabels, Histogram>,
+    overhead: Family<KindLabels, Histogram>,
+    redeliveries: Family<KindLabels, Counter>,
+    shed: Family<KindLabels, Counter>,
+    /// Results nobody waited for any more (a second or late answer): dropped.
+    pub dropped: Counter,
+    /// Workers heard from lately (this node's own included).
+    pub workers: Gauge,
+}
+
+impl Default for JobMetrics {
+    fn default() -> JobMetrics {
+        JobMetrics {
+            queued: Family::default(),
+            running: Family::default(),
+            seconds: Family::new_with_constructor(|| Histogram::new(JOB_BUCKETS)),
+            overhead: Family::new_with_constructor(|| Histogram::new(OVERHEAD_BUCKETS)),
+            redeliveries: Family::default(),
+            shed: Family::default(),
+            dropped: Counter::default(),
+            workers: Gauge::default(),
+        }
+    }
+}
+
+impl JobMetrics {
+    fn labels(kind: crate::jobs::Kind) -> KindLabels {
+        KindLabels { kind: kind.name() }
+    }
+
+    /// The queue's depth for `kind`: jobs waiting, and jobs taken but not yet answered.
+    pub fn depth(&self, kind: crate::jobs::Kind, queued: u64, running: u64) {
+        let l = Self::labels(kind);
+        self.queued
+            .get_or_create(&l)
+            .set(i64::try_from(queued).unwrap_or(i64::MAX));
+        self.running
+            .get_or_create(&l)
+            .set(i64::try_from(running).unwrap_or(i64::MAX));
+    }
+
+    /// A job of `kind` answered after `took` (queue to result), of which its search took `search_ms`, on
+    /// its `delivered`th delivery.
+    pub fn done(&self, kind: crate::jobs::Kind, took: Duration, search_ms: u64, delivered: u64) {
+        let l = Self::labels(kind);
+        self.seconds.get_or_create(&l).observe(took.as_secs_f64());
+        let search = Duration::from_millis(search_ms);
+        self.overhead
+            .get_or_create(&l)
+            .observe(took.saturating_sub(search).as_secs_f64());
+        if delivered > 1 {
+            self.redeliveries.get_or_create(&l).inc();
+        }
+    }
+
+    /// A job of `kind` refused by a full queue.
+    pub fn shed(&self, kind: crate::jobs::Kind) {
+        self.shed.get_or_create(&Self::labels(kind)).inc();
+    }
+
+    fn register(&self, r: &mut Registry) {
+        for kind in crate::jobs::Kind::ALL {
+            let l = Self::labels(kind);
+            let _ = self.queued.get_or_create(&l);
+            let _ = self.running.get_or_create(&l);
+            let _ = self.seconds.get_or_create(&l);
+            let _ = self.overhead.get_or_create(&l);
+            let _ = self.redeliveries.get_or_create(&l);
+            let _ = self.shed.get_or_create(&l);
+        }
+        r.register(
+            "bao_jobs_queued",
+            "The computer's jobs waiting in the cluster's queue for a worker, by kind (move, review, analysis)",
+            self.queued.clone(),
+        );
+        r.register(
+            "bao_jobs_running",
+            "The computer's jobs taken by a worker and not yet answered, by kind",
+            self.running.clone(),
+        );
+        r.register(
+            "bao_job_seconds",
+            "Round trip of this node's jobs, from queued to answered, by kind",
+            self.seconds.clone(),
+        );
+        r.register(
+            "bao_job_overhead_seconds",
+            "Round trip of this node's jobs less their search time (queueing and transport), by kind",
+            self.overhead.clone(),
+        );
+        r.register(
+            "bao_job_redeliveries",
+            "This node's jobs answered only after being delivered again (their first worker died or was late)",
+            self.redeliveries.clone(),
+        );
+        r.register(
+            "bao_jobs_shed",
+            "Jobs refused because the queue was past its bound (--job-queue), by kind",
+            self.shed.clone(),
+        );
+        r.register(
+            "bao_job_results_dropped",
+            "Results of jobs nobody waited for any more (a second or late answer): dropped",
+            self.dropped.clone(),
+        );
+        r.register(
+            "bao_job_workers",
+            "Workers taking the computer's jobs heard from in the last few seconds (nodes working too included)",
+            self.workers.clone(),
+        );
+    }
 }
 
 impl ClusterMetrics {
@@ -519,6 +655,7 @@ impl Metrics {
             "Events of games owned by other nodes relayed to this node's sockets",
             cluster.relayed_events.clone(),
         );
+        cluster.jobs.register(r);
         r.register(
             "bao_cluster_relays",
             "Games owned by other nodes whose events this node relays to its sockets now",

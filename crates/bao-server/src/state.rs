@@ -76,7 +76,8 @@ impl AppState {
             &refusals,
             fixed,
         ));
-        let computer = ComputerPool::new(&config, &metrics);
+        let jobs = cluster.as_ref().and_then(Cluster::jobs).cloned();
+        let computer = ComputerPool::new(&config, &metrics).with_jobs(jobs);
         let deps = RoomDeps::new(
             &config,
             store.clone(),

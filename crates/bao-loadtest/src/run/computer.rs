@@ -64,14 +64,25 @@ async fn computer_game(ctx: &Ctx, rng: &mut StdRng) -> Result<(), Fail> {
     let mut state = state.ok_or_else(|| Fail::new("no_game_state"))?;
     let mut stop = ctx.stop.clone();
     let mut sent_for: Option<u64> = None;
+    // When the human's move of the ply waiting for the computer's reply was sent.
+    let mut sent_at: Option<std::time::Instant> = None;
     let result = loop {
         if state.over {
             break Ok(());
         }
         if state.to_move == me && sent_for != Some(state.ply) {
-            let Some(mv) = state.legal.choose(rng) else {
+            let Some(mv) = state.legal.choose(rng).cloned() else {
                 break Err(Fail::new("no_legal_move"));
             };
+            // A person thinks (`--computer-think`) before moving; the game may end meanwhile.
+            let think = ctx.args.computer_think.sample(rng);
+            if !think.is_zero() {
+                tokio::select! {
+                    () = tokio::time::sleep(think) => {}
+                    _ = stop.wait_for(|s| *s) => break Err(Fail::new("stopped")),
+                }
+            }
+            let mv = &mv;
             if ws
                 .send(Message::text(proto::move_msg(state.ply, mv)))
                 .await
@@ -80,10 +91,17 @@ async fn computer_game(ctx: &Ctx, rng: &mut StdRng) -> Result<(), Fail> {
                 break Err(Fail::new("ws_send"));
             }
             sent_for = Some(state.ply);
+            sent_at = Some(std::time::Instant::now());
         }
         let msg = tokio::select! {
             m = ws.next() => m,
-            _ = stop.wait_for(|s| *s) => break Err(Fail::new("stopped")),
+            _ = stop.wait_for(|s| *s) => {
+                // A reply waited for longer than --move-timeout when the run ends is counted lost.
+                if sent_at.is_some_and(|at| at.elapsed() > ctx.args.move_timeout) {
+                    Stats::inc(&ctx.stats.computer_replies_lost);
+                }
+                break Err(Fail::new("stopped"));
+            }
         };
         let text = match msg {
             Some(Ok(Message::Text(t))) => t,
@@ -100,6 +118,9 @@ async fn computer_game(ctx: &Ctx, rng: &mut StdRng) -> Result<(), Fail> {
                 };
                 if m.by.as_deref() != Some(me.name()) {
                     Stats::inc(&ctx.stats.computer_moves);
+                    if let Some(at) = sent_at.take() {
+                        ctx.stats.record_computer_reply(at.elapsed());
+                    }
                 }
                 if next.ply > state.ply {
                     state = next;

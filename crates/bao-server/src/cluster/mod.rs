@@ -22,7 +22,7 @@ pub mod relay;
 pub mod wire;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use bao_core::Side;
@@ -33,7 +33,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc, watch};
 
+use crate::config::Config;
 use crate::error::{AppError, StartupError};
+use crate::jobs::{self, Jobs};
 use crate::metrics::{ClusterMetrics, Outcome};
 use crate::room::log::{Mirrored, Outbox};
 use crate::room::nodes::{OtherNodes, Unanswered};
@@ -69,6 +71,32 @@ fn without_credentials(url: &str) -> String {
         Some(at) => format!("{scheme}://***@{}", &rest[at + 1..]),
         None => url.to_owned(),
     }
+}
+
+/// A plain connection to the NATS server at `url` (its credentials read as [`Cluster::connect`] reads them),
+/// named `name`: a worker's (`bao-server worker`).
+pub async fn connect_worker(url: &str, name: &str) -> Result<async_nats::Client, StartupError> {
+    let options = with_credentials(async_nats::ConnectOptions::new(), url)
+        .name(name.to_owned())
+        .ping_interval(NATS_PING)
+        .retry_on_initial_connect();
+    let client = connect_with(options, url).await?;
+    tracing::info!(nats = %without_credentials(url), "connected to NATS");
+    Ok(client)
+}
+
+/// Connects to `url` with `options`; the error names the server without its credentials.
+async fn connect_with(
+    options: async_nats::ConnectOptions,
+    url: &str,
+) -> Result<async_nats::Client, StartupError> {
+    options
+        .connect(url)
+        .await
+        .map_err(|source| StartupError::Nats {
+            url: without_credentials(url),
+            source,
+        })
 }
 
 /// The subject a game's owner serves requests on.
@@ -107,6 +135,8 @@ struct Inner {
     cut: watch::Receiver<bool>,
     /// Requests forwarded and served, events relayed (registered in `/metrics`).
     metrics: ClusterMetrics,
+    /// The computer's jobs on the cluster's work queue, once started ([`Cluster::start_jobs`]).
+    jobs: OnceLock<Jobs>,
 }
 
 /// The version of the last event published, by game.
@@ -129,7 +159,7 @@ impl Cluster {
         time: Arc<ServerTime>,
     ) -> Result<Cluster, StartupError> {
         let shown = without_credentials(url);
-        let client = with_credentials(async_nats::ConnectOptions::new(), url)
+        let options = with_credentials(async_nats::ConnectOptions::new(), url)
             .name(format!("bao-server {node}"))
             .ping_interval(NATS_PING)
             .event_callback(move |event| {
@@ -149,13 +179,8 @@ impl Cluster {
                         other => tracing::debug!("NATS: {other}"),
                     }
                 }
-            })
-            .connect(url)
-            .await
-            .map_err(|source| StartupError::Nats {
-                url: shown.clone(),
-                source,
-            })?;
+            });
+        let client = connect_with(options, url).await?;
         let (outbox, rx) = mpsc::unbounded_channel();
         let published = Published::default();
         // Long enough for a move under load (a group commit), short enough that a frozen owner is given up
@@ -181,6 +206,7 @@ impl Cluster {
                 published,
                 cut,
                 metrics: ClusterMetrics::default(),
+                jobs: OnceLock::new(),
             }),
         })
     }
@@ -193,6 +219,48 @@ impl Cluster {
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         map.get(id).copied().unwrap_or(0)
+    }
+
+    /// Puts the computer's searches of node `node` on the cluster's work queue (`jobs/`), and works on it
+    /// too unless `--work-local false`. A NATS server without JetStream leaves them to this node's own pool,
+    /// with a warning, unless the node may not work itself.
+    pub async fn start_jobs(&self, node: &str, config: &Config) -> Result<(), StartupError> {
+        let local_threads = match (config.work_local, config.computer_threads) {
+            (false, _) => 0,
+            (true, 0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            (true, n) => n,
+        };
+        let settings = jobs::Settings {
+            names: jobs::Names::new(&config.jobs_queue),
+            bound: config.job_queue,
+            ack_wait: Duration::from_millis(config.job_ack_ms),
+            local_threads,
+        };
+        let started = Jobs::start(
+            self.inner.client.clone(),
+            node,
+            settings,
+            self.inner.metrics.jobs.clone(),
+        )
+        .await;
+        match started {
+            Ok(j) => {
+                let _ = self.inner.jobs.set(j);
+                Ok(())
+            }
+            Err(e) if config.work_local => {
+                tracing::warn!("{e}: this node searches for its own games (is JetStream enabled?)");
+                Ok(())
+            }
+            Err(e) => Err(StartupError::Config(format!(
+                "{e}: with --work-local false the computer's searches need NATS with JetStream (-js)"
+            ))),
+        }
+    }
+
+    /// The computer's jobs on the cluster's work queue, if started.
+    pub fn jobs(&self) -> Option<&Jobs> {
+        self.inner.jobs.get()
     }
 
     /// Requests forwarded and served, events relayed: for `/metrics`.

@@ -10,6 +10,8 @@ use bao_protocol::{MoveClass, Review, ReviewedMove};
 use super::classify::classify;
 use crate::computer_pool::ComputerPool;
 use crate::error::AppError;
+use crate::jobs::wire::position_json;
+use crate::jobs::{Jobs, Kind, Outcome, Task};
 use crate::store::Store;
 
 /// Moves of the better line shown for a mistake or a blunder (the better move and the replies after it).
@@ -108,6 +110,36 @@ fn values(positions: &[Position], found: &[Option<SearchResult>]) -> Vec<i32> {
     out
 }
 
+/// How long a review's search is waited for on the cluster's queue.
+const SEARCH_DEADLINE: Duration = Duration::from_secs(60);
+
+/// A review's search at `pos` with `cfg`'s time as a job on the cluster's queue (`jobs/`), which workers
+/// take after the games' moves.
+async fn search_as_job(
+    jobs: &Jobs,
+    pos: Position,
+    cfg: &LevelConfig,
+) -> Result<SearchResult, AppError> {
+    let task = Task::Search {
+        position: position_json(&pos),
+        time_ms: u64::try_from(cfg.time.as_millis()).unwrap_or(u64::MAX),
+    };
+    let done = jobs.run(Kind::Review, task, SEARCH_DEADLINE).await?;
+    match done.outcome {
+        Outcome::Search { best, score, depth } => Ok(SearchResult {
+            best,
+            score,
+            depth,
+            nodes: 0,
+            elapsed: Duration::from_millis(done.search_ms),
+        }),
+        Outcome::Failed { code, detail } => Err(Outcome::error(code, detail)),
+        other => Err(AppError::Internal(format!(
+            "a review's search answered {other:?}"
+        ))),
+    }
+}
+
 /// Searches positions for a review.
 struct Searcher<'a> {
     computer: &'a ComputerPool,
@@ -126,6 +158,9 @@ impl Searcher<'_> {
         pos: Position,
         mut cfg: LevelConfig,
     ) -> Result<SearchResult, AppError> {
+        if let Some(jobs) = self.computer.jobs() {
+            return search_as_job(jobs, pos, &cfg).await;
+        }
         let mut permit = self.computer.after_live_games().await?;
         cfg.threads = self.computer.take_spare(&mut permit);
         tokio::task::spawn_blocking(move || {

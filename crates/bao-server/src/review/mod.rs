@@ -77,6 +77,10 @@ impl Reviews {
         if pending.contains(id) {
             return Ok(None);
         }
+        // A cluster's queue past three quarters of its bound takes no more reviews (`jobs/`).
+        if let Some(jobs) = self.computer.jobs() {
+            jobs.admit(crate::jobs::Kind::Review)?;
+        }
         self.start_worker()?;
         self.queue.try_send(id.to_owned()).map_err(|e| match e {
             mpsc::error::TrySendError::Full(_) => AppError::ReviewsBusy,

@@ -9,9 +9,18 @@ use std::time::Duration;
 use bao_ai::Level;
 use bao_core::{Move, Position};
 use sha2::{Digest, Sha256};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Notify};
 
 use crate::computer_pool::ComputerPool;
+use crate::jobs::wire::position_json;
+use crate::jobs::{Jobs, Kind, Outcome, Task};
+
+/// How long a game's move job is waited for before it is queued again (its answer lost: the node that
+/// asked restarted, or NATS lost it); workers drop it once this is past.
+const MOVE_DEADLINE: Duration = Duration::from_secs(60);
+
+/// How long the computer waits before queueing its move again after NATS refused it.
+const REQUEUE: Duration = Duration::from_secs(1);
 
 /// The computer's move as its search ends: the ply it thought about and its move (`None` if the search gave
 /// none).
@@ -25,6 +34,8 @@ pub struct Computer {
     game_seed: u64,
     /// The stop flag of the search while it runs.
     running: Option<Arc<AtomicBool>>,
+    /// Wakes a search waiting for its job's answer when it is stopped (in a cluster: `jobs/`).
+    stopped: Arc<Notify>,
     tx: mpsc::Sender<ComputerMove>,
     pool: ComputerPool,
 }
@@ -61,6 +72,7 @@ impl Computer {
             level,
             game_seed,
             running: None,
+            stopped: Arc::new(Notify::new()),
             tx,
             pool,
         };
@@ -84,6 +96,17 @@ impl Computer {
         let seed = self.game_seed ^ ply;
         let tx = self.tx.clone();
         let pool = self.pool.clone();
+        if let Some(jobs) = pool.jobs() {
+            let task = Task::Move {
+                position: position_json(&pos),
+                level: level.name().to_owned(),
+                seed,
+                budget_ms: budget.map(|b| u64::try_from(b.as_millis()).unwrap_or(u64::MAX)),
+            };
+            let (jobs, stopped) = (jobs.clone(), Arc::clone(&self.stopped));
+            tokio::spawn(think_as_job(jobs, task, ply, tx, stop, stopped));
+            return;
+        }
         tokio::spawn(async move {
             // Wait for a free search slot; a search whose human left meanwhile is not started.
             let Ok(permit) = pool.for_live_game().await else {
@@ -113,6 +136,7 @@ impl Computer {
     pub fn stop(&self) {
         if let Some(stop) = &self.running {
             stop.store(true, Ordering::Relaxed);
+            self.stopped.notify_waiters();
         }
     }
 
@@ -122,6 +146,51 @@ impl Computer {
             None => Taken::Stale,
             Some(stop) if stop.load(Ordering::Relaxed) => Taken::Stopped,
             Some(_) => Taken::Move(mv),
+        }
+    }
+}
+
+/// The computer's move at `ply` as a job on the cluster's queue (`jobs/`): queued, and queued again should
+/// its answer not come by its deadline, until it comes or the search is stopped (`stop`, woken by
+/// `stopped`), which answers at once (the room then thinks again or drops it, as with a local search).
+async fn think_as_job(
+    jobs: Jobs,
+    task: Task,
+    ply: u64,
+    tx: mpsc::Sender<ComputerMove>,
+    stop: Arc<AtomicBool>,
+    stopped: Arc<Notify>,
+) {
+    loop {
+        let woken = stopped.notified();
+        tokio::pin!(woken);
+        woken.as_mut().enable();
+        if stop.load(Ordering::Relaxed) {
+            let _ = tx.try_send((ply, None));
+            return;
+        }
+        tokio::select! {
+            done = jobs.run(Kind::Move, task.clone(), MOVE_DEADLINE) => match done {
+                Ok(done) => {
+                    let mv = match done.outcome {
+                        Outcome::Move { mv } => mv,
+                        other => {
+                            tracing::error!("a move job answered {other:?}");
+                            None
+                        }
+                    };
+                    let _ = tx.try_send((ply, mv));
+                    return;
+                }
+                Err(e) => {
+                    tracing::warn!("the computer's move job: {}; queued again", e.detail());
+                    tokio::select! {
+                        () = tokio::time::sleep(REQUEUE) => {}
+                        () = &mut woken => {}
+                    }
+                }
+            },
+            () = &mut woken => {}
         }
     }
 }

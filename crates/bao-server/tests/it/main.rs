@@ -37,3 +37,4 @@ mod systemd;
 mod takeback;
 mod tournaments;
 mod upgrade;
+mod workers;
