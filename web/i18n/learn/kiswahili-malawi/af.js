@@ -26,7 +26,7 @@ export default {
   'kiswahili-malawi.m-test.done': 'Twee vangste in een skuif.',
   'kiswahili-malawi.m-safe.title': 'Los niks om te vat nie',
   'kiswahili-malawi.m-safe.task': 'Soek die skuif waarna Noord nie kan vang nie.',
-  'kiswahili-malawi.m-safe.hint': 'Vang uit jou nyumba en bring die sade regs in: A5R.',
+  'kiswahili-malawi.m-safe.hint': 'Vang uit A5 en bring die sade regs in: A5R.',
   'kiswahili-malawi.m-safe.done': 'Ná jou skuif het Noord niks om te vang nie.',
   'kiswahili-malawi.m-win.title': '’n Safari wat wen',
   'kiswahili-malawi.m-win.task': 'Een skuif wen hier die spel. Soek dit.',
@@ -34,6 +34,6 @@ export default {
   'kiswahili-malawi.m-win.done': 'Die safari het keer op keer gevang en Noord se voorste ry leeggemaak.',
   'kiswahili-malawi.m-strategy-test.title': 'Speel veilig',
   'kiswahili-malawi.m-strategy-test.task': 'Soek die skuif waarna Noord nie kan vang nie.',
-  'kiswahili-malawi.m-strategy-test.hint': 'Saai jou nyumba na regs: A5R.',
+  'kiswahili-malawi.m-strategy-test.hint': 'Sit jou saad in A5 en saai na regs: A5R.',
   'kiswahili-malawi.m-strategy-test.done': 'Noord het niks om te vang nie: ’n rustige, veilige skuif.',
 };

@@ -27,7 +27,7 @@ export default {
   'kiswahili-malawi.m-test.done': 'Two captures in one move.',
   'kiswahili-malawi.m-safe.title': 'Leave nothing to take',
   'kiswahili-malawi.m-safe.task': 'Find the move after which North has no capture.',
-  'kiswahili-malawi.m-safe.hint': 'Capture from your nyumba and bring the seeds in on the right: A5R.',
+  'kiswahili-malawi.m-safe.hint': 'Capture from A5 and bring the seeds in on the right: A5R.',
   'kiswahili-malawi.m-safe.done': 'North has nothing to capture after your move.',
   'kiswahili-malawi.m-win.title': 'A winning safari',
   'kiswahili-malawi.m-win.task': 'One move here wins the game. Find it.',
@@ -35,6 +35,6 @@ export default {
   'kiswahili-malawi.m-win.done': 'The safari captured again and again and emptied North’s front row.',
   'kiswahili-malawi.m-strategy-test.title': 'Safe play',
   'kiswahili-malawi.m-strategy-test.task': 'Find the move after which North has no capture.',
-  'kiswahili-malawi.m-strategy-test.hint': 'Sow your nyumba to the right: A5R.',
+  'kiswahili-malawi.m-strategy-test.hint': 'Put your seed into A5 and sow to the right: A5R.',
   'kiswahili-malawi.m-strategy-test.done': 'North has nothing to capture: a quiet, safe move.',
 };

@@ -26,7 +26,7 @@ export default {
   'kiswahili-malawi.m-test.done': 'Twee slagen in één zet.',
   'kiswahili-malawi.m-safe.title': 'Laat niets liggen',
   'kiswahili-malawi.m-safe.task': 'Zoek de zet waarna Noord niet kan slaan.',
-  'kiswahili-malawi.m-safe.hint': 'Sla vanuit je nyumba en laat de zaden rechts binnenkomen: A5R.',
+  'kiswahili-malawi.m-safe.hint': 'Sla vanuit A5 en laat de zaden rechts binnenkomen: A5R.',
   'kiswahili-malawi.m-safe.done': 'Na je zet heeft Noord niets te slaan.',
   'kiswahili-malawi.m-win.title': 'Een winnende safari',
   'kiswahili-malawi.m-win.task': 'Eén zet wint hier de partij. Zoek hem.',
@@ -34,6 +34,6 @@ export default {
   'kiswahili-malawi.m-win.done': 'De safari sloeg keer op keer en maakte de voorste rij van Noord leeg.',
   'kiswahili-malawi.m-strategy-test.title': 'Veilig spelen',
   'kiswahili-malawi.m-strategy-test.task': 'Zoek de zet waarna Noord niet kan slaan.',
-  'kiswahili-malawi.m-strategy-test.hint': 'Zaai je nyumba naar rechts: A5R.',
+  'kiswahili-malawi.m-strategy-test.hint': 'Leg je zaad in A5 en zaai naar rechts: A5R.',
   'kiswahili-malawi.m-strategy-test.done': 'Noord heeft niets te slaan: een rustige, veilige zet.',
 };

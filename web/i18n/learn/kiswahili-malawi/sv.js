@@ -26,7 +26,7 @@ export default {
   'kiswahili-malawi.m-test.done': 'Två slag i ett drag.',
   'kiswahili-malawi.m-safe.title': 'Lämna inget att ta',
   'kiswahili-malawi.m-safe.task': 'Hitta draget efter vilket Nord inte kan slå.',
-  'kiswahili-malawi.m-safe.hint': 'Slå från din nyumba och för in fröna till höger: A5R.',
+  'kiswahili-malawi.m-safe.hint': 'Slå från A5 och för in fröna till höger: A5R.',
   'kiswahili-malawi.m-safe.done': 'Efter ditt drag har Nord inget att slå.',
   'kiswahili-malawi.m-win.title': 'En vinnande safari',
   'kiswahili-malawi.m-win.task': 'Ett drag vinner partiet här. Hitta det.',
@@ -34,6 +34,6 @@ export default {
   'kiswahili-malawi.m-win.done': 'Safarin slog gång på gång och tömde Nords främre rad.',
   'kiswahili-malawi.m-strategy-test.title': 'Säkert spel',
   'kiswahili-malawi.m-strategy-test.task': 'Hitta draget efter vilket Nord inte kan slå.',
-  'kiswahili-malawi.m-strategy-test.hint': 'Så din nyumba åt höger: A5R.',
+  'kiswahili-malawi.m-strategy-test.hint': 'Lägg ditt frö i A5 och så åt höger: A5R.',
   'kiswahili-malawi.m-strategy-test.done': 'Nord har inget att slå: ett lugnt, säkert drag.',
 };

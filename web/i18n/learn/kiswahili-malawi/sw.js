@@ -26,7 +26,7 @@ export default {
   'kiswahili-malawi.m-test.done': 'Milo miwili kwa mchezo mmoja.',
   'kiswahili-malawi.m-safe.title': 'Usiache cha kuliwa',
   'kiswahili-malawi.m-safe.task': 'Tafuta mchezo ambao baada yake Kaskazini hana mla.',
-  'kiswahili-malawi.m-safe.hint': 'Kula kutoka nyumbani na uingize kete upande wa kulia: A5R.',
+  'kiswahili-malawi.m-safe.hint': 'Kula kutoka A5 na uingize kete upande wa kulia: A5R.',
   'kiswahili-malawi.m-safe.done': 'Baada ya mchezo wako Kaskazini hana cha kula.',
   'kiswahili-malawi.m-win.title': 'Safari ya ushindi',
   'kiswahili-malawi.m-win.task': 'Mchezo mmoja hapa unashinda. Utafute.',
@@ -34,6 +34,6 @@ export default {
   'kiswahili-malawi.m-win.done': 'Safari ilikula tena na tena na kuimaliza safu ya mbele ya Kaskazini.',
   'kiswahili-malawi.m-strategy-test.title': 'Mchezo salama',
   'kiswahili-malawi.m-strategy-test.task': 'Tafuta mchezo ambao baada yake Kaskazini hana mla.',
-  'kiswahili-malawi.m-strategy-test.hint': 'Panda nyumba yako kwenda kulia: A5R.',
+  'kiswahili-malawi.m-strategy-test.hint': 'Weka kete yako A5 na upande kulia: A5R.',
   'kiswahili-malawi.m-strategy-test.done': 'Kaskazini hana cha kula: mchezo mtulivu na salama.',
 };

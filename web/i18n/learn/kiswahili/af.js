@@ -78,7 +78,7 @@ export default {
   'kiswahili.k-win.done': 'Noord se voorste ry is leeg: jy het gewen.',
   'kiswahili.k-safe.title': '’n Veilige takasa',
   'kiswahili.k-safe.task': 'Jy kan nie vang nie. Kies die takasa waarna Noord niks het om te vang nie.',
-  'kiswahili.k-safe.hint': 'Saai die nyumba-put na regs: A5R.',
+  'kiswahili.k-safe.hint': 'Saai A5 na regs: A5R.',
   'kiswahili.k-safe.done': 'Ná A5R kan Noord nie vang nie en moet ’n takasa speel.',
   'kiswahili.namua-safe.title': 'Verdediging in die namua-fase',
   'kiswahili.namua-safe.task': 'Jy het dié skuif geen vangs nie. Kies die skuif waarna Noord ook nie kan vang nie.',

@@ -79,7 +79,7 @@ export default {
   'kiswahili.k-win.done': 'North’s front row is empty: you have won.',
   'kiswahili.k-safe.title': 'A safe takasa',
   'kiswahili.k-safe.task': 'You have no capture. Choose the takasa after which North has nothing to capture.',
-  'kiswahili.k-safe.hint': 'Sow your nyumba pit to the right: A5R.',
+  'kiswahili.k-safe.hint': 'Sow A5 to the right: A5R.',
   'kiswahili.k-safe.done': 'After A5R North has no capture and must play a takasa.',
   'kiswahili.namua-safe.title': 'Defence in the namua stage',
   'kiswahili.namua-safe.task': 'No capture for you this move. Choose the move after which North has no capture either.',

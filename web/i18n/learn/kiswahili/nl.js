@@ -78,7 +78,7 @@ export default {
   'kiswahili.k-win.done': 'De voorste rij van Noord is leeg: je hebt gewonnen.',
   'kiswahili.k-safe.title': 'Een veilige takasa',
   'kiswahili.k-safe.task': 'Je kunt niet slaan. Kies de takasa waarna Noord niets te slaan heeft.',
-  'kiswahili.k-safe.hint': 'Zaai de nyumbaput naar rechts: A5R.',
+  'kiswahili.k-safe.hint': 'Zaai A5 naar rechts: A5R.',
   'kiswahili.k-safe.done': 'Na A5R kan Noord niet slaan en moet een takasa spelen.',
   'kiswahili.namua-safe.title': 'Verdedigen in de namua-fase',
   'kiswahili.namua-safe.task': 'Deze zet kun je niet slaan. Kies de zet waarna Noord ook niet kan slaan.',

@@ -78,7 +78,7 @@ export default {
   'kiswahili.k-win.done': 'Nords främre rad är tom: du har vunnit.',
   'kiswahili.k-safe.title': 'En säker takasa',
   'kiswahili.k-safe.task': 'Du kan inte slå. Välj den takasa efter vilken Nord inte har något att slå.',
-  'kiswahili.k-safe.hint': 'Så nyumbagropen åt höger: A5R.',
+  'kiswahili.k-safe.hint': 'Så A5 åt höger: A5R.',
   'kiswahili.k-safe.done': 'Efter A5R kan Nord inte slå och måste spela en takasa.',
   'kiswahili.namua-safe.title': 'Försvar i namua-skedet',
   'kiswahili.namua-safe.task': 'Du har inget slag i det här draget. Välj draget efter vilket inte heller Nord kan slå.',

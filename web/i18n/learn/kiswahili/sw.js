@@ -78,7 +78,7 @@ export default {
   'kiswahili.k-win.done': 'Safu ya mbele ya Kaskazini ni tupu: umeshinda.',
   'kiswahili.k-safe.title': 'Takasa salama',
   'kiswahili.k-safe.task': 'Huna mla. Chagua takasa ambayo baada yake Kaskazini hana cha kula.',
-  'kiswahili.k-safe.hint': 'Panda shimo la nyumba kwenda kulia: A5R.',
+  'kiswahili.k-safe.hint': 'Panda A5 kwenda kulia: A5R.',
   'kiswahili.k-safe.done': 'Baada ya A5R Kaskazini hana mla, lazima acheze takasa.',
   'kiswahili.namua-safe.title': 'Kujihami katika namua',
   'kiswahili.namua-safe.task': 'Safari hii huna mla. Chagua mchezo ambao baada yake Kaskazini naye hana mla.',
