@@ -133,9 +133,14 @@ function renderStepList() {
           b.type = 'button';
           b.dataset.step = s.id;
           if (s.test) b.dataset.test = '';
-          b.textContent = `${done.has(s.id) ? '✓' : ''}${s.test ? t('learn.testShort') : n + 1}`;
+          // The visible number (or "Test") starts the accessible name, the tick is the name's "(done)".
+          const label = s.test ? t('learn.testShort') : String(n + 1);
+          const tick = document.createElement('span');
+          tick.setAttribute('aria-hidden', 'true');
+          tick.textContent = done.has(s.id) ? '✓' : '';
+          b.append(tick, label);
           b.title = stepTitle(s);
-          b.setAttribute('aria-label', `${stepTitle(s)}${done.has(s.id) ? ` (${t('learn.solved')})` : ''}`);
+          b.setAttribute('aria-label', `${label}: ${stepTitle(s)}${done.has(s.id) ? ` (${t('learn.solved')})` : ''}`);
           if (i === current) b.setAttribute('aria-current', 'step');
           b.addEventListener('click', () => go(i));
           item.append(b);
