@@ -163,7 +163,8 @@ function renderTexts() {
   $('[data-role=lesson-title]').textContent = t('learn.stepTitle', { n: current + 1, total: steps.length, title: stepTitle(step) });
   $('[data-role=task]').textContent = lt(key(step.id, 'task'));
   const solved = !!(outcome && outcome.solved);
-  $('[data-action=practice]').hidden = !solved || !step.test || !!practice;
+  // A won game has nothing left to play out.
+  $('[data-action=practice]').hidden = !solved || !step.test || !!practice || outcome.over;
   const said = $('[data-role=practice-status]');
   said.hidden = !practice;
   said.textContent = practice ? practiceText() : '';
@@ -218,7 +219,7 @@ function played(entry) {
   if (practice) return practiced(entry);
   const step = steps[current];
   const solved = step.expect.includes(entry.move);
-  outcome = { move: entry.move, trace: entry.trace, solved };
+  outcome = { move: entry.move, trace: entry.trace, solved, over: !!entry.position.result };
   const lesson = $('[data-role=lesson]');
   board.lock(true);
   board.show(entry.position, { stage: null, legal: [], blocked: {} }, PlayBoard.marks(entry.move, entry.trace));
