@@ -102,6 +102,18 @@ const STATES = [
     },
   },
   {
+    name: 'a test step played out against the computer',
+    open: async (page) => {
+      // A query of its own: from the previous state's /learn/kujifunza#sow a new hash alone would not load the page.
+      await page.goto(`${server.url}/learn/kujifunza?test#capture-test`);
+      await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal);
+      await page.fill('input[data-role=move-input]', 'A5L');
+      await page.press('input[data-role=move-input]', 'Enter');
+      await page.click('[data-action=practice]');
+      await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal || document.querySelector('[data-role=lesson]').dataset.practiceResult, null, { timeout: 15000 });
+    },
+  },
+  {
     name: 'the analysis board after a move, with the computer\'s move',
     open: async (page) => {
       await page.goto(`${server.url}/analysis?variant=kimasai`);

@@ -113,10 +113,92 @@ test('the first lesson step of every variant: a wrong legal move is explained, a
   // Progress is kept: the index counts the solved steps, and a lesson opens at its first unsolved step.
   await page.goto(`${server.url}/learn`);
   await page.waitForSelector('[data-role=lessons] li');
-  assert.match(await page.textContent('[data-role=lessons] li[data-variant=kujifunza]'), /1 of 4/);
+  assert.match(await page.textContent('[data-role=lessons] li[data-variant=kujifunza]'), new RegExp(`1 of ${LESSONS.kujifunza.length}`));
   await page.goto(`${server.url}/learn/kimasai`);
   await waitLegal(page);
   assert.equal(await page.getAttribute('[data-role=lesson]', 'data-step'), LESSONS.kimasai[1].id);
+});
+
+const EN_LEARN = (await import('../../../web/i18n/learn/en.js')).default;
+
+test('the lessons are listed by lesson, each ending in its test step', async () => {
+  const page = await newPage();
+  await page.goto(`${server.url}/learn`);
+  await page.waitForSelector('[data-role=lessons] li');
+  const total = VARIANTS.reduce((n, v) => n + LESSONS[v].length, 0);
+  assert.ok(total >= 60, `${total} steps`);
+  assert.match(await page.textContent('li[data-variant=kiswahili]'), new RegExp(`0 of ${LESSONS.kiswahili.length}`));
+  for (const v of VARIANTS) {
+    await page.goto(`${server.url}/learn/${v}`);
+    await waitLegal(page);
+    const lessons = [...new Set(LESSONS[v].map((s) => s.lesson))];
+    assert.deepEqual(await page.$$eval('[data-role=steps] > li', (els) => els.map((e) => e.dataset.lesson)), lessons, v);
+    for (const l of lessons) {
+      const name = await page.textContent(`[data-role=steps] > li[data-lesson="${l}"] .lesson-name`);
+      assert.ok(name.startsWith(EN_LEARN[`${v}.lesson.${l}`]), `${v}: ${name}`);
+      // The lesson's last button is its test step.
+      const last = await page.$$eval(`[data-role=steps] > li[data-lesson="${l}"] button`, (bs) => bs.map((b) => [b.dataset.step, 'test' in b.dataset]));
+      assert.deepEqual(last[last.length - 1], [LESSONS[v].filter((s) => s.lesson === l).pop().id, true], `${v}/${l}`);
+    }
+  }
+  // A step of a later lesson opens from the list.
+  const step = LESSONS.kiswahili.find((s) => s.id === 'tax');
+  await page.goto(`${server.url}/learn/kiswahili`);
+  await waitLegal(page);
+  await page.click('[data-role=steps] button[data-step=tax]');
+  await page.waitForFunction(() => document.querySelector('[data-role=lesson]').dataset.step === 'tax');
+  await waitLegal(page);
+  assert.equal(await page.getAttribute('[data-pit=A5]', 'data-count'), String(pitCounts(step.position).A5));
+});
+
+test('a test yourself step: no hint until a miss, failed by a wrong move, then solved and played out against the computer', async () => {
+  const page = await newPage();
+  const step = LESSONS.kujifunza.find((s) => s.id === 'capture-test');
+  assert.ok(step.test);
+  await page.goto(`${server.url}/learn/kujifunza#capture-test`);
+  await waitLegal(page);
+  const lesson = page.locator('[data-role=lesson]');
+  assert.equal(await lesson.getAttribute('data-test'), '');
+  assert.match(await page.textContent('[data-role=lesson-title]'), /Test yourself/);
+  const hint = (await import('../../../web/i18n/learn/kujifunza/en.js')).default['kujifunza.capture-test.hint'];
+  assert.equal(await page.isVisible('[data-role=why]'), false, 'no hint before a move');
+  assert.ok(!(await page.textContent('[data-role=lesson]')).includes(hint), 'the hint is not on the page');
+  // A miss: the step is failed, and now the hint comes.
+  const wrong = (await legalOf(page)).find((m) => !step.expect.includes(m));
+  await typeMove(page, wrong);
+  await page.waitForSelector('[data-role=lesson][data-failed]');
+  assert.equal(await lesson.getAttribute('data-done'), null);
+  assert.ok((await page.textContent('[data-role=why]')).includes(hint), 'the hint after a miss');
+  assert.equal(await page.isVisible('[data-action=practice]'), false, 'no practice for a failed test');
+  // Again, solved.
+  await page.click('[data-action=retry]');
+  await waitLegal(page);
+  assert.equal(await lesson.getAttribute('data-failed'), null);
+  await clickMove(page, step.expect[0]);
+  await page.waitForSelector('[data-role=lesson][data-done]');
+  const solvedAt = step.position && (await api(server.url, '/api/analysis', { method: 'POST', body: JSON.stringify({ position: step.position }) })).body.legal.find((m) => m.move === step.expect[0]).position;
+  // Played out: the computer answers as North with one of its legal moves, then it is the learner's move again.
+  await page.click('[data-action=practice]');
+  await page.waitForSelector('[data-role=lesson][data-practice]');
+  await page.waitForFunction(() => document.querySelector('[data-role=board]').dataset.legal || document.querySelector('[data-role=lesson]').dataset.practiceResult, null, { timeout: 15000 });
+  const { body: replies } = await api(server.url, '/api/analysis', { method: 'POST', body: JSON.stringify({ position: solvedAt }) });
+  const told = await page.textContent('[data-role=narration] .narr-head');
+  const reply = replies.legal.find((m) => told.includes(` ${m.move} `));
+  assert.ok(reply, `the computer's move (${told}) is one of North's legal moves`);
+  if (!reply.position.result) {
+    assert.deepEqual((await legalOf(page)).sort(), (await api(server.url, '/api/analysis', { method: 'POST', body: JSON.stringify({ position: reply.position }) })).body.legal.map((m) => m.move).sort());
+    assert.match(await page.textContent('[data-role=practice-status]'), /Your move/);
+    // The learner's move is not judged as a lesson step: the game goes on with the computer's answer.
+    const mine = (await legalOf(page))[0];
+    await typeMove(page, mine);
+    await page.waitForFunction((m) => !document.querySelector('[data-role=narration] .narr-head')?.textContent.includes(m) || document.querySelector('[data-role=lesson]').dataset.practiceResult, ` ${mine} `, { timeout: 15000 });
+    assert.equal(await lesson.getAttribute('data-failed'), null);
+  }
+  // Back to the step: the practice game is gone.
+  await page.click('[data-action=retry]');
+  await waitLegal(page);
+  assert.equal(await lesson.getAttribute('data-practice'), null);
+  assert.deepEqual((await legalOf(page)).length > 1, true);
 });
 
 test('the analysis board plays both sides, steps back and forth, tells each move and asks the computer', async () => {
@@ -156,12 +238,13 @@ test('the analysis board plays both sides, steps back and forth, tells each move
 
 test('the analysis board opens a position given in its address', async () => {
   const page = await newPage();
-  const pos = LESSONS.kimasai[2].position;
+  const raid = LESSONS.kimasai.find((s) => s.id === 'capture');
+  const pos = raid.position;
   await page.goto(`${server.url}/analysis?variant=kimasai&position=${encodeURIComponent(JSON.stringify(pos))}`);
   await waitLegal(page);
   const counts = pitCounts(pos);
   for (const pit of ['A3', 'A4', 'A7', 'a5', 'b1']) assert.equal(await page.getAttribute(`[data-pit=${pit}]`, 'data-count'), String(counts[pit]), pit);
-  assert.deepEqual((await legalOf(page)).sort(), [...LESSONS.kimasai[2].expect, 'A4', 'A7'].sort());
+  assert.deepEqual((await legalOf(page)).sort(), [...raid.expect, 'A4', 'A7'].sort());
 });
 
 test('on a phone the hint\'s explanation is brought into view when it comes (issue 34, point 3)', async () => {

@@ -11,7 +11,7 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use bao_core::{Position, Side, Variant};
+use bao_core::{Position, Side, Step, Variant};
 use serde_json::{Map, Value};
 
 fn data_path() -> PathBuf {
@@ -24,12 +24,30 @@ fn load() -> Value {
     serde_json::from_str(json).expect("web/lessons-data.js: the object is not valid JSON")
 }
 
+/// What the goal keys need to know of one legal move beyond its trace and the position after it.
+struct Context {
+    /// The most seeds any legal move of the step's position captures (for `most_takes`).
+    most_taken: u64,
+    /// The opponent can capture after this move (for `safe`); `None` when the move ends the game.
+    opponent_captures: Option<bool>,
+}
+
+/// The seeds a move captures, all its captures together.
+fn taken(trace: &[Value]) -> u64 {
+    trace
+        .iter()
+        .filter(|s| s["step"] == "capture")
+        .filter_map(|s| s["count"].as_u64())
+        .sum()
+}
+
 /// Whether the move with `trace`, leading to `after`, reaches every key of `goal`; an unknown key is an error.
 fn reaches(
     goal: &Map<String, Value>,
     mover: &str,
     trace: &[Value],
     after: &Value,
+    context: &Context,
 ) -> Result<bool, String> {
     let steps = |kind: &'static str| trace.iter().filter(move |s| s["step"] == kind);
     let sown: Vec<&Value> = steps("sow").map(|s| &s["pit"]).collect();
@@ -44,6 +62,18 @@ fn reaches(
             "safari" => Some(steps("safari").next().is_some()) == want.as_bool(),
             "takasia" => &after["takasia"] == want,
             "wins" => Some(after["result"]["winner"] == mover) == want.as_bool(),
+            "captures" => want.as_u64() == Some(steps("capture").count() as u64),
+            "most_takes" => {
+                let most = taken(trace) > 0 && taken(trace) == context.most_taken;
+                Some(most) == want.as_bool()
+            }
+            "stops" => Some(steps("nyumba_stop").next().is_some()) == want.as_bool(),
+            "tax" => {
+                let taxed = steps("lift").any(|s| s["tax"] == true);
+                Some(taxed) == want.as_bool()
+            }
+            "takasia_stop" => Some(steps("takasia_stop").next().is_some()) == want.as_bool(),
+            "safe" => Some(context.opponent_captures != Some(true)) == want.as_bool(),
             _ => return Err(format!("unknown goal key {key:?}")),
         };
         if !holds {
@@ -83,15 +113,35 @@ fn check_step(variant: &str, step: &Value) -> Vec<String> {
         })
         .unwrap_or_default();
     let mut reaching = BTreeSet::new();
-    for mv in pos.legal_moves() {
-        let played = pos.play_full(mv).expect("a legal move plays");
-        let trace: Vec<Value> = played
-            .trace
-            .iter()
-            .map(|s| serde_json::to_value(s).expect("serialisable"))
-            .collect();
-        let after: Value = serde_json::from_str(&played.position.to_json()).expect("position JSON");
-        match reaches(goal, "south", &trace, &after) {
+    let moves: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let played = pos.play_full(mv).expect("a legal move plays");
+            let trace: Vec<Value> = played
+                .trace
+                .iter()
+                .map(|s| serde_json::to_value(s).expect("serialisable"))
+                .collect();
+            (mv, trace, played.position)
+        })
+        .collect();
+    let most_taken = moves.iter().map(|(_, t, _)| taken(t)).max().unwrap_or(0);
+    for (mv, trace, next) in &moves {
+        let after: Value = serde_json::from_str(&next.to_json()).expect("position JSON");
+        let context = Context {
+            most_taken,
+            opponent_captures: (goal.contains_key("safe") && next.result().is_none()).then(|| {
+                next.legal_moves().into_iter().any(|reply| {
+                    let answer = next.play_full(reply).expect("a legal move plays");
+                    answer
+                        .trace
+                        .iter()
+                        .any(|s| matches!(s, Step::Capture { .. }))
+                })
+            }),
+        };
+        match reaches(goal, "south", trace, &after, &context) {
             Ok(true) => {
                 reaching.insert(mv.to_string());
             }
@@ -160,4 +210,84 @@ fn a_wrong_expectation_is_caught() {
     let mut other = data["kiswahili"][0].clone();
     other["position"]["south"]["hand"] = serde_json::json!(11);
     assert!(!check_step("kiswahili", &other).is_empty(), "65 seeds");
+}
+
+/// The problems of one variant's lesson grouping: every step belongs to a lesson, a lesson's steps are
+/// together, and each lesson ends in its one "test yourself" step.
+fn check_lessons(variant: &str, steps: &[Value]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (i, step) in steps.iter().enumerate() {
+        let id = step["id"].as_str().unwrap_or("?");
+        let Some(lesson) = step["lesson"].as_str() else {
+            problems.push(format!("{variant}/{id}: no lesson"));
+            continue;
+        };
+        let last = steps
+            .get(i + 1)
+            .is_none_or(|next| next["lesson"].as_str() != Some(lesson));
+        let first = i == 0 || steps[i - 1]["lesson"].as_str() != Some(lesson);
+        if first && !seen.insert(lesson) {
+            problems.push(format!("{variant}: the steps of lesson {lesson} are apart"));
+        }
+        let test = step["test"] == true;
+        if test != last {
+            problems.push(format!(
+                "{variant}/{id}: a lesson ends in its test step, and only there"
+            ));
+        }
+    }
+    problems
+}
+
+#[test]
+fn every_lesson_ends_in_a_test_step_and_there_are_sixty_steps() {
+    let data = load();
+    let mut problems = Vec::new();
+    let mut total = 0;
+    for variant in Variant::ALL {
+        let steps = data[variant.name()].as_array().cloned().unwrap_or_default();
+        total += steps.len();
+        problems.extend(check_lessons(variant.name(), &steps));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(total >= 60, "{total} lesson steps, fewer than 60");
+    // The check can fail: a lesson without its test step.
+    let mut broken = data["kujifunza"].as_array().cloned().unwrap_or_default();
+    let test = broken
+        .iter()
+        .position(|s| s["test"] == true)
+        .expect("a test step");
+    broken[test]["test"] = Value::Bool(false);
+    assert!(!check_lessons("kujifunza", &broken).is_empty());
+}
+
+/// The new goal keys can fail too: the capture that takes the most, and the move that leaves nothing to capture.
+#[test]
+fn the_strategy_goals_are_checked() {
+    let data = load();
+    for (variant, id) in [("kujifunza", "must"), ("kujifunza", "safe")] {
+        let mut step = data[variant]
+            .as_array()
+            .and_then(|s| s.iter().find(|s| s["id"] == id))
+            .cloned()
+            .unwrap_or_else(|| panic!("{variant}/{id}"));
+        assert!(check_step(variant, &step).is_empty(), "{variant}/{id}");
+        let pos = Position::from_json(&step["position"].to_string()).expect("valid");
+        let other = pos
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.to_string())
+            .find(|m| {
+                !step["expect"]
+                    .as_array()
+                    .is_some_and(|e| e.iter().any(|x| x == m))
+            })
+            .expect("a move that misses the goal");
+        step["expect"] = serde_json::json!([other]);
+        assert!(
+            !check_step(variant, &step).is_empty(),
+            "{variant}/{id}: {other}"
+        );
+    }
 }

@@ -13,4 +13,12 @@ export default {
   'learn.welldone': 'Mooi so!',
   'learn.wrong': '{move} is ’n geldige skuif, maar nie wat hierdie stap vra nie.',
   'learn.yourMove': 'Wat {move} gedoen het:',
+  'learn.testShort': "Toets",
+  'learn.testTitle': "Toets jouself: {title}",
+  'learn.practice': "Speel dit klaar teen die rekenaar",
+  'learn.practiceYours': "Jou beurt (Suid). Die rekenaar speel Noord.",
+  'learn.practiceThinking': "Die rekenaar dink…",
+  'learn.practiceWon': "Jy het die rekenaar geklop.",
+  'learn.practiceLost': "Die rekenaar het dié keer gewen. Probeer die stap weer.",
+  'learn.computerMove': "Wat die rekenaar se {move} gedoen het:",
 };

@@ -15,4 +15,12 @@ export default {
   'learn.welldone': 'Well done!',
   'learn.wrong': '{move} is a legal move, but not what this step asks for.',
   'learn.yourMove': 'What {move} did:',
+  'learn.testShort': "Test",
+  'learn.testTitle': "Test yourself: {title}",
+  'learn.practice': "Play it out against the computer",
+  'learn.practiceYours': "Your move (South). The computer plays North.",
+  'learn.practiceThinking': "The computer is thinking…",
+  'learn.practiceWon': "You won the game against the computer.",
+  'learn.practiceLost': "The computer won this time. Try the step again.",
+  'learn.computerMove': "What the computer’s {move} did:",
 };

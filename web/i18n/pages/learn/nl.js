@@ -13,4 +13,12 @@ export default {
   'learn.welldone': 'Goed zo!',
   'learn.wrong': '{move} is een geldige zet, maar niet wat deze stap vraagt.',
   'learn.yourMove': 'Wat {move} deed:',
+  'learn.testShort': "Test",
+  'learn.testTitle': "Test jezelf: {title}",
+  'learn.practice': "Speel het uit tegen de computer",
+  'learn.practiceYours': "Jij bent aan zet (Zuid). De computer speelt Noord.",
+  'learn.practiceThinking': "De computer denkt na…",
+  'learn.practiceWon': "Je hebt gewonnen van de computer.",
+  'learn.practiceLost': "Deze keer won de computer. Probeer de stap opnieuw.",
+  'learn.computerMove': "Wat {move} van de computer deed:",
 };

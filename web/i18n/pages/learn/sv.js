@@ -13,4 +13,12 @@ export default {
   'learn.welldone': 'Bra gjort!',
   'learn.wrong': '{move} är ett tillåtet drag, men inte det som steget ber om.',
   'learn.yourMove': 'Vad {move} gjorde:',
+  'learn.testShort': "Test",
+  'learn.testTitle': "Testa dig själv: {title}",
+  'learn.practice': "Spela vidare mot datorn",
+  'learn.practiceYours': "Ditt drag (Syd). Datorn spelar Nord.",
+  'learn.practiceThinking': "Datorn tänker…",
+  'learn.practiceWon': "Du vann mot datorn.",
+  'learn.practiceLost': "Datorn vann den här gången. Försök med steget igen.",
+  'learn.computerMove': "Vad datorns {move} gjorde:",
 };

@@ -13,4 +13,12 @@ export default {
   'learn.welldone': 'Hongera!',
   'learn.wrong': '{move} ni mwendo halali, lakini sio unaoombwa na hatua hii.',
   'learn.yourMove': '{move} ulifanya hivi:',
+  'learn.testShort': "Jaribio",
+  'learn.testTitle': "Jipime: {title}",
+  'learn.practice': "Endelea kucheza dhidi ya kompyuta",
+  'learn.practiceYours': "Zamu yako (Kusini). Kompyuta inacheza Kaskazini.",
+  'learn.practiceThinking': "Kompyuta inafikiri…",
+  'learn.practiceWon': "Umeishinda kompyuta!",
+  'learn.practiceLost': "Kompyuta imeshinda safari hii. Jaribu hatua tena.",
+  'learn.computerMove': "Kompyuta ilicheza {move}, na hiki ndicho kilichotokea:",
 };
