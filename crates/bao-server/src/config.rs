@@ -109,6 +109,15 @@ pub struct Config {
     /// Players one tournament may have.
     #[arg(long, env = "BAO_TOURNAMENT_PLAYERS", default_value_t = 500)]
     pub tournament_players: u32,
+    /// How long an arena's minute lasts, in milliseconds: 60000 except in tests, which play an arena to its
+    /// end in seconds.
+    #[arg(
+        long,
+        env = "BAO_TOURNAMENT_MINUTE_MS",
+        default_value_t = 60_000,
+        hide = true
+    )]
+    pub tournament_minute_ms: u64,
     /// Times one client address may join a quick-pairing pool per minute.
     #[arg(long, env = "BAO_POOL_JOINS_PER_MINUTE", default_value_t = 20.0)]
     pub pool_joins_per_minute: f64,
@@ -251,6 +260,7 @@ impl Config {
             seeks_per_address: 6,
             tournaments_per_day: 3,
             tournament_players: 500,
+            tournament_minute_ms: 60_000,
             pool_joins_per_minute: 20.0,
             renames_per_hour: 10.0,
             sign_ins_per_minute: 10.0,

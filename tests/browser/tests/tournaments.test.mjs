@@ -2,7 +2,8 @@
 // creates an arena from /tournaments and lands on its page; all three join with `[data-action=join-tournament]`;
 // the two first paired have their game opened by itself, seated; one resigns, and the standings
 // (`[data-role=standings]`, `a[data-player]` rows in order) show the winner first with 2 points; a player withdraws
-// with `[data-action=withdraw-tournament]`. The pages in every language. The real server and Debian's chromium.
+// with `[data-action=withdraw-tournament]`; the arena ends on time (an arena's minute is 6 s here). The pages in
+// every language. The real server and Debian's chromium.
 // Screenshots, desktop and phone, go to $BAO_SCREENSHOTS (default /tmp).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,7 +30,8 @@ async function newPage({ lang = 'en', size = [1280, 800] } = {}) {
 }
 
 before(async () => {
-  server = await startServer();
+  // An arena's minute lasts 6 s here: the shortest arena (5 minutes) is played to its end in 30 s.
+  server = await startServer({ args: ['--tournament-minute-ms', '6000'] });
   browser = await launchBrowser();
 });
 
@@ -45,7 +47,7 @@ test('three players join an arena from its page, the paired ones are taken to th
   await a.waitForSelector('[data-role=tournaments-empty]:not([hidden])');
   await a.selectOption('select[name=kind]', 'arena');
   await a.selectOption('select[name=variant]', 'kujifunza');
-  await a.fill('input[name=minutes]', '30');
+  await a.fill('input[name=minutes]', '5');
   await a.fill('input[name=starts_in]', '0');
   await a.click('[data-action=create-tournament]');
   await a.waitForURL(/\/t\/[A-Za-z0-9_-]+$/);
@@ -106,6 +108,11 @@ test('three players join an arena from its page, the paired ones are taken to th
   await a.goto(url);
   await a.waitForSelector('[data-role=tournament-games] a[data-game]');
   await a.screenshot({ path: `${SHOTS}/tournament-desktop.png`, fullPage: true });
+  // The arena ends on time: the page says so and offers joining no more.
+  await a.waitForSelector('body[data-status=finished]', { timeout: 45000 });
+  assert.equal(await a.isHidden('[data-action=join-tournament]'), true);
+  assert.equal(await a.isHidden('[data-action=withdraw-tournament]'), true);
+  assert.match(await a.textContent('[data-role=tournament-status]'), /Finished/);
   assert.deepEqual(problems, []);
 });
 

@@ -78,10 +78,11 @@ pub async fn create_tournament(
                 .ok_or_else(|| {
                     AppError::BadRequest("minutes: an arena lasts from 5 to 720 minutes".into())
                 })?;
+            let minute = i64::try_from(state.config().tournament_minute_ms).unwrap_or(60_000);
             (
                 Some(i64::from(m)),
                 None,
-                Some(starts_at + i64::from(m) * 60_000),
+                Some(starts_at + i64::from(m) * minute),
             )
         }
         "swiss" => {

@@ -277,6 +277,62 @@ async fn an_arena_pairs_players_again_as_their_games_end_never_the_same_two_at_o
 }
 
 #[tokio::test]
+async fn an_arena_ends_on_time_and_lets_its_games_in_progress_finish() {
+    // A minute of 200 ms: the shortest arena (5 minutes) lasts a second.
+    let s = Server::fresh_with(|c| c.tournament_minute_ms = 200).await;
+    let mut keys = Vec::new();
+    for name in ["Eshe", "Faraji", "Gathoni"] {
+        keys.push(player(&s, name).await);
+    }
+    let t = create(&s, &keys[0].1, arena(5)).await;
+    join(&s, &keys[0].1, &t).await;
+    join(&s, &keys[1].1, &t).await;
+    let view = until(&s, &t, "the two are paired", |v| {
+        v["games"].as_array().unwrap().len() == 1
+    })
+    .await;
+    assert_eq!(
+        view["ends_at"].as_i64().unwrap() - view["starts_at"].as_i64().unwrap(),
+        1000
+    );
+    let done = until(&s, &t, "the arena ends on time", |v| {
+        v["status"] == "finished"
+    })
+    .await;
+    // A player joining now is refused; the game being played goes on and its result counts.
+    let (status, _, v) = as_player(
+        &s,
+        &keys[2].1,
+        Method::POST,
+        &format!("/api/tournaments/{t}/join"),
+        None,
+    )
+    .await;
+    assert_eq!((status, v["error"].as_str()), (410, Some("gone")), "{v}");
+    let game = done["games"][0].as_str().unwrap().to_owned();
+    let (_, _, me) = as_player(
+        &s,
+        &keys[0].1,
+        Method::GET,
+        &format!("/api/tournaments/{t}/me"),
+        None,
+    )
+    .await;
+    assert_eq!(me["game"], game.as_str(), "the game goes on after the end");
+    resign(&s, &game, me["token"].as_str().unwrap()).await;
+    let view = until(&s, &t, "its result counts", |v| {
+        v["standings"][0]["score"] == 2.0
+    })
+    .await;
+    assert_eq!(view["standings"][0]["player"]["id"], keys[1].0.as_str());
+    assert_eq!(
+        view["games"].as_array().unwrap().len(),
+        1,
+        "nobody paired after the end: {view}"
+    );
+}
+
+#[tokio::test]
 async fn bad_tournaments_unknown_ones_and_the_daily_limit_are_refused() {
     let s = Server::fresh_with(|c| c.tournaments_per_day = 1).await;
     let (_, key) = player(&s, "Zuhura").await;
