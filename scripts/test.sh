@@ -23,6 +23,9 @@ services_base=${BAO_SERVICES_DIR:-/tmp/bao-test-services}
 image_build_pid=""
 finish() {
   local status=$?
+  if [ -n "${wasm_build_pid:-}" ] && kill -0 "$wasm_build_pid" 2>/dev/null; then
+    kill -TERM -- "-$wasm_build_pid" 2>/dev/null || true
+  fi
   if [ -n "${deny_install_pid:-}" ] && kill -0 "$deny_install_pid" 2>/dev/null; then
     kill -TERM -- "-$deny_install_pid" 2>/dev/null || true
   fi
@@ -49,6 +52,8 @@ command -v promtool >/dev/null || packages+=(prometheus)
 # nginx -t and a real proxy run of deploy/proxy/nginx.conf (crates/bao-server/tests/it/deploy.rs).
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || packages+=(nginx)
 command -v systemd-analyze >/dev/null || packages+=(systemd)
+# Debian's second Rust toolchain, which rebuilds web/engine/bao.wasm (scripts/build-wasm.sh).
+[ -x /usr/bin/wasm-ld-19 ] && [ -x /usr/bin/cargo ] || packages+=(rustc-web cargo-web rust-web-src lld-19)
 answers 5432 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
 answers 4222 || command -v nats-server >/dev/null || packages+=(nats-server)
 if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then
@@ -90,6 +95,12 @@ if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then
     >"$image_log" 2>&1 8>&- &
   image_build_pid=$!
 fi
+# The engine's WebAssembly module rebuilt from its sources (another toolchain, its own target/wasm), in the
+# background at the lowest priority like the image build, and compared with the checked-in bytes further down.
+wasm_log="$target/build-wasm.log"
+echo "   (web/engine/bao.wasm is rebuilt in the background; its log: $wasm_log)"
+setsid bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 scripts/build-wasm.sh --check' >"$wasm_log" 2>&1 8>&- &
+wasm_build_pid=$!
 # cargo-deny for the dependency check at the end: installed (pinned) when missing, in the background at the
 # lowest priority like the image build.
 deny_version=0.20.2
@@ -136,6 +147,14 @@ else
 fi
 
 # ---- the web client ----
+# The module checked in is what its sources build (a reproducible build); the parity test (cargo tests above,
+# crates/bao-wasm/tests/parity.rs) has compared its answers with the native crates'.
+step "the engine's WebAssembly module rebuilt (scripts/build-wasm.sh --check)"
+wasm_status=0
+wait "$wasm_build_pid" || wasm_status=$?
+cat "$wasm_log"
+[ "$wasm_status" = 0 ] || { echo "test.sh: web/engine/bao.wasm is not what its sources build"; exit 1; }
+
 # The rules pages' texts against web/rules-data.js, which the Rust tests have just checked against the engine.
 step "rules pages (node --test tests/rules)"
 node --test tests/rules/

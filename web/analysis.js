@@ -11,7 +11,7 @@ import { t, onLanguage } from '/i18n.js';
 import RULES from '/rules-data.js';
 import { narrationList } from '/shared/narration.js';
 import { stageText } from '/shared/words.js';
-import { analyse, fetchSnapshot } from '/api.js';
+import { analyse, fetchSnapshot, localEngine } from '/api.js';
 import { PlayBoard, analysisErrorText } from '/shared/play-board.js';
 import { findMove } from '/shared/analysed-state.js';
 
@@ -202,6 +202,8 @@ function southShare(score, toMove) {
 }
 
 function clearEvaluation() {
+  if (stopSearch) endSearch();
+  $('[data-role=engine-depth]').textContent = '';
   evaluated = null;
   const out = $('[data-role=best-move]');
   out.textContent = '';
@@ -254,14 +256,45 @@ function showEvaluation(pos, answer) {
   );
 }
 
-/** Asks the computer for its evaluation and lines in the position shown. */
+/** Stops the search under way in this browser, if any (set while one runs). */
+let stopSearch = null;
+
+/**
+ * Asks the computer for its evaluation and lines in the position shown. With the engine in this browser
+ * (web/engine/) the search goes on deeper and deeper, each depth shown, for as long as the position stays and the
+ * button is not pressed again; without it, the server searches for THINK_MS.
+ */
 async function engine() {
+  if (stopSearch) return endSearch();
   const pos = positionAt(shown);
   const out = $('[data-role=best-move]');
   const button = $('button[data-action=engine]');
-  button.disabled = true;
   clearEvaluation();
   out.textContent = t('analysis.thinking');
+  const local = await localEngine();
+  if (local) {
+    button.dataset.searching = '';
+    button.dataset.i18n = 'analysis.stop';
+    button.textContent = t('analysis.stop');
+    stopSearch = local.deepen(
+      pos,
+      LINES,
+      (answer) => {
+        if (positionAt(shown) !== pos || draft) return;
+        showEvaluation(pos, answer);
+        const depth = answer.best ? answer.best.depth : 0;
+        $('[data-role=engine-depth]').textContent = depth ? t('analysis.depth', { depth }) : '';
+        $('[data-role=engine-depth]').dataset.depth = String(depth);
+      },
+      (e) => {
+        endSearch();
+        out.textContent = analysisErrorText(e);
+      },
+      endSearch,
+    );
+    return;
+  }
+  button.disabled = true;
   try {
     const answer = await analyse(pos, THINK_MS, LINES);
     if (positionAt(shown) !== pos || draft) return;
@@ -271,6 +304,16 @@ async function engine() {
   } finally {
     button.disabled = !!draft || !!positionAt(shown).result;
   }
+}
+
+/** Ends the search in this browser (what it found stays shown). */
+function endSearch() {
+  stopSearch?.();
+  stopSearch = null;
+  const button = $('button[data-action=engine]');
+  delete button.dataset.searching;
+  button.dataset.i18n = 'analysis.ask';
+  button.textContent = t('analysis.ask');
 }
 
 // ---- The editor ----

@@ -93,12 +93,54 @@ export async function fetchReview(id) {
   throw new ApiError('timeout');
 }
 
+/** The engine in the browser (web/engine/engine.js: bao-core and bao-ai as WebAssembly), imported when first used. */
+let engineModule = null;
+/** Whether the engine has answered here (then the rules help is asked of it first, not of the server). */
+let engineUsed = false;
+/** @returns {Promise<any>} the engine module, or null when this browser cannot run it */
+export async function localEngine() {
+  engineModule ||= import('/engine/engine.js').catch(() => null);
+  const m = await engineModule;
+  return m && m.supported() ? m : null;
+}
+
+/** `fn` of the engine in the browser, or null when it cannot run here (the caller asks the server instead). */
+async function locally(fn) {
+  const m = await localEngine();
+  if (!m) return null;
+  try {
+    const answer = await fn(m);
+    engineUsed = true;
+    return { answer };
+  } catch (e) {
+    if (e?.code === 'unavailable') return null;
+    throw new ApiError(e?.code || 'engine', e?.message);
+  }
+}
+
 /**
  * The rules help: `{ stage, legal: [{move, position, trace}], blocked: {PIT: CODE}, best?, lines? }` (`best`
  * searched for `thinkMs` when given; with `lines` too, that many best moves with their scores and lines).
+ *
+ * A search runs in this browser (the engine in a worker: no server time, no rate limit) wherever WebAssembly and
+ * workers run, else on the server. The rest (legal moves, traces, blocked pits) is asked of the engine once it is
+ * loaded, and of the server before (so that a page does not load the engine for it), or when the server cannot be
+ * reached.
  */
-export const analyse = (position, thinkMs, lines) =>
-  json('/api/analysis', { body: thinkMs ? { position, think_ms: thinkMs, ...(lines ? { lines } : {}) } : { position } });
+export async function analyse(position, thinkMs, lines) {
+  if (thinkMs || engineUsed) {
+    const here = await locally((m) => m.analyse(position, thinkMs, lines));
+    if (here) return here.answer;
+  }
+  try {
+    return await json('/api/analysis', { body: thinkMs ? { position, think_ms: thinkMs, ...(lines ? { lines } : {}) } : { position } });
+  } catch (e) {
+    if (e.code !== 'network') throw e;
+    const here = await locally((m) => m.analyse(position, thinkMs, lines));
+    if (here) return here.answer;
+    throw e;
+  }
+}
 
 /** The text of a game's record (GET /api/games/{id}/record); null when there is no such game. */
 export async function fetchRecord(id) {

@@ -13,6 +13,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod book;
+pub mod clock;
 pub mod eval;
 pub mod levels;
 pub mod openings;
@@ -25,9 +26,11 @@ mod zobrist;
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bao_core::{Move, Position};
+
+use crate::clock::Instant;
 
 pub use eval::{WeightSet, Weights};
 pub use levels::LevelConfig;

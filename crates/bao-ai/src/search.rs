@@ -27,10 +27,11 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bao_core::{GameResult, Move, MoveList, Position, MAX_MOVES};
 
+use crate::clock::Instant;
 use crate::eval::{self, WeightSet, Weights};
 use crate::rng::mix;
 use crate::tt::{Bound, Table};

@@ -40,8 +40,9 @@ use crate::{lobby, players};
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
 /// this server only and have no inline script or style; the board is inline SVG built by script, which
 /// `img-src` does not govern. `connect-src 'self'` covers the game's WebSocket on the same host.
+/// `'wasm-unsafe-eval'` lets the engine's worker compile its WebAssembly module (web/engine/), and nothing else.
 pub const CONTENT_SECURITY_POLICY: &str =
-    "default-src 'self'; script-src 'self'; style-src 'self'; \
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
 img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
 frame-ancestors 'none'";
 /// The API's operations (`/api/...`). Each handler's `#[utoipa::path]` attribute gives its method and path

@@ -5,6 +5,8 @@ export default {
   'analysis.flip': 'Draai die bord om',
   'analysis.engine': 'Die rekenaar',
   'analysis.ask': 'Vra die rekenaar',
+  'analysis.stop': 'Stop die rekenaar',
+  'analysis.depth': 'Diepte {depth}: in hierdie blaaier deurgereken',
   'analysis.noMoves': 'Speel ’n skuif vir enige kant op die bord, of tik dit.',
   'analysis.position': 'Stand',
   'analysis.paste': 'Stand (JSON): plak een, of kopieer hierdie een',

@@ -6,6 +6,8 @@ export default {
   'analysis.flip': 'Turn the board',
   'analysis.engine': 'The computer',
   'analysis.ask': 'Ask the computer',
+  'analysis.stop': 'Stop the computer',
+  'analysis.depth': 'Depth {depth}: searched in this browser',
   'analysis.noMoves': 'Play a move for either side on the board, or type it.',
   'analysis.position': 'Position',
   'analysis.paste': 'Position (JSON): paste one, or copy this one',

@@ -5,6 +5,8 @@ export default {
   'analysis.flip': 'Bord omdraaien',
   'analysis.engine': 'De computer',
   'analysis.ask': 'Vraag het de computer',
+  'analysis.stop': 'Stop de computer',
+  'analysis.depth': 'Diepte {depth}: in deze browser doorgerekend',
   'analysis.noMoves': 'Speel een zet voor een van beide kanten op het bord, of typ hem.',
   'analysis.position': 'Stand',
   'analysis.paste': 'Stand (JSON): plak er een, of kopieer deze',

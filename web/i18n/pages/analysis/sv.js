@@ -5,6 +5,8 @@ export default {
   'analysis.flip': 'Vänd brädet',
   'analysis.engine': 'Datorn',
   'analysis.ask': 'Fråga datorn',
+  'analysis.stop': 'Stoppa datorn',
+  'analysis.depth': 'Djup {depth}: beräknat i den här webbläsaren',
   'analysis.noMoves': 'Spela ett drag för vilken sida som helst på brädet, eller skriv det.',
   'analysis.position': 'Ställning',
   'analysis.paste': 'Ställning (JSON): klistra in en, eller kopiera den här',

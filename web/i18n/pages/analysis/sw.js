@@ -5,6 +5,8 @@ export default {
   'analysis.flip': 'Geuza ubao',
   'analysis.engine': 'Kompyuta',
   'analysis.ask': 'Uliza kompyuta',
+  'analysis.stop': 'Simamisha kompyuta',
+  'analysis.depth': 'Kina {depth}: imetafutwa kwenye kivinjari hiki',
   'analysis.noMoves': 'Cheza mwendo wa upande wowote kwenye ubao, au uandike.',
   'analysis.position': 'Hali',
   'analysis.paste': 'Hali (JSON): bandika moja, au nakili hii',
