@@ -68,7 +68,9 @@ pub async fn review_game(
         // says, with the proof's move and line beside it.
         let judged = solved_after(positions[i], *mv).await?;
         if let Some(Ok(plies)) = judged {
+            // A move that keeps the proven win is as good as the proof's own (the book's included).
             after = after.max(MATE - plies as i32);
+            best = *mv;
         }
         let mut class = classify(before, after, best == *mv);
         let book = bao_ai::book::lookup(&positions[i]).is_some_and(|e| e.mv == *mv);
