@@ -17,9 +17,12 @@ pub mod clock;
 pub mod eval;
 pub mod levels;
 pub mod openings;
+pub mod pns;
 pub mod proof;
+pub mod proof_check;
 pub mod rng;
 pub mod search;
+pub mod solved;
 pub mod texel;
 mod tt;
 mod zobrist;
@@ -114,6 +117,17 @@ fn think_until(
     cancel: Option<Arc<AtomicBool>>,
 ) -> SearchResult {
     if cfg.book {
+        // Kujifunza is solved: where the proof covers the position, its move is perfect play (the fastest
+        // win it knows for South, the longest resistance for North).
+        if let Some(v) = solved::verdict(pos) {
+            return SearchResult {
+                best: Some(v.mv),
+                score: solved::score(pos, &v),
+                depth: v.plies,
+                nodes: 0,
+                elapsed: Duration::ZERO,
+            };
+        }
         if let Some(e) = book::lookup(pos) {
             return SearchResult {
                 best: Some(e.mv),
@@ -163,8 +177,29 @@ fn think_until(
 /// The `count` best moves of `pos` at the settings `cfg`, each with its score and expected line, best first
 /// ([`search::search_lines`]; `cfg`'s budgets are shared out between them). For analysis: the opening book
 /// and the level's deliberate mistakes are not used.
+///
+/// Where the compiled-in proof of Kujifunza covers `pos` (and `cfg` is one that plays the book), the first
+/// line is the proof's: its move, its forced result as the score and perfect play after it.
 pub fn think_lines(pos: &Position, cfg: &LevelConfig, seed: u64, count: usize) -> Vec<Line> {
-    search::search_lines(pos, &cfg.options(seed), count)
+    let proof = cfg
+        .book
+        .then(|| solved::builtin(pos.variant()))
+        .flatten()
+        .and_then(|s| Some((s, s.verdict(pos)?)));
+    let mut lines = search::search_lines(pos, &cfg.options(seed), count);
+    if let Some((s, v)) = proof {
+        lines.retain(|l| l.moves.first() != Some(&v.mv));
+        lines.insert(
+            0,
+            Line {
+                moves: s.line(pos, 8),
+                score: solved::score(pos, &v),
+                depth: v.plies,
+            },
+        );
+        lines.truncate(count);
+    }
+    lines
 }
 
 /// Chooses a move for the side to move, or `None` when the game is over. Deterministic for a given `seed`

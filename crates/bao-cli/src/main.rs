@@ -6,6 +6,7 @@
 mod book;
 mod commands;
 mod matches;
+mod prove;
 mod puzzles;
 mod think;
 mod tune;
@@ -61,6 +62,9 @@ enum Command {
     /// Build the opening book of a variant from long searches and print it (the format of
     /// crates/bao-ai/books/VARIANT.txt).
     Book(book::BookArgs),
+    /// Build the proof that South wins Bao la Kujifunza and write it (--out FILE), or check a proof file
+    /// with the rules alone (--check FILE): spec/position.md, "Additions of the third wave".
+    Prove(prove::ProveArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,5 +79,6 @@ fn main() -> ExitCode {
         Command::Puzzles(args) => puzzles::run(&args),
         Command::Tune(args) => tune::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::Prove(args) => prove::run(&args),
     }
 }

@@ -62,16 +62,31 @@ pub async fn review_game(
     let values = values(&positions, &found);
     let mut out = Vec::with_capacity(moves.len());
     for (i, mv) in moves.iter().enumerate() {
-        let best = found[i].as_ref().and_then(|f| f.best).unwrap_or(*mv);
+        let mut best = found[i].as_ref().and_then(|f| f.best).unwrap_or(*mv);
         let before = values[i];
-        let after = -values[i + 1];
-        let class = classify(before, after, best == *mv);
+        let mut after = -values[i + 1];
+        // Kujifunza is solved: where the proof wins for the mover, a move that still wins is scored as the
+        // forced win it is, and a move that throws the win away is a blunder whatever the search's score
+        // says, with the proof's move and line beside it.
+        let judged = solved_after(positions[i], *mv).await?;
+        if let Some(Ok(plies)) = judged {
+            // A move that keeps the proven win is as good as the proof's own (the book's included).
+            after = after.max(MATE - plies as i32);
+            best = *mv;
+        }
+        let mut class = classify(before, after, best == *mv);
         let book = bao_ai::book::lookup(&positions[i]).is_some_and(|e| e.mv == *mv);
-        let line = if matches!(class, MoveClass::Mistake | MoveClass::Blunder) {
-            searcher.line(positions[i], best).await?
-        } else {
-            Vec::new()
-        };
+        let mut line = Vec::new();
+        if let (Some(Err(true)), Some(v)) = (judged, bao_ai::solved::verdict(&positions[i])) {
+            class = MoveClass::Blunder;
+            best = v.mv;
+            line = bao_ai::solved::builtin(positions[i].variant())
+                .map(|s| s.line(&positions[i], LINE_MOVES))
+                .unwrap_or_default();
+        }
+        if line.is_empty() && matches!(class, MoveClass::Mistake | MoveClass::Blunder) {
+            line = searcher.line(positions[i], best).await?;
+        }
         out.push(ReviewedMove {
             ply: i as u64,
             mv: *mv,
@@ -84,6 +99,21 @@ pub async fn review_game(
         });
     }
     Ok(Review { moves: out })
+}
+
+/// Positions a proof-number search may expand to tell whether a move off the proof of Kujifunza still wins
+/// (a fraction of a second).
+const PROOF_NODES: u64 = 200_000;
+
+/// What the compiled-in proof of Kujifunza says of `mv` at `pos` ([`bao_ai::solved::after_move`]), on the
+/// blocking pool: its search may take a fraction of a second.
+async fn solved_after(pos: Position, mv: Move) -> Result<Option<Result<u32, bool>>, AppError> {
+    if pos.variant() != bao_core::Variant::Kujifunza {
+        return Ok(None);
+    }
+    tokio::task::spawn_blocking(move || bao_ai::solved::after_move(&pos, mv, PROOF_NODES))
+        .await
+        .map_err(|e| AppError::Internal(format!("review proof failed: {e}")))
 }
 
 /// The computer's settings for a review: `hard`, searching `think` per position.
