@@ -34,7 +34,7 @@ use crate::metrics::Via;
 use crate::openapi::{ApiDoc, PlainErrors};
 use crate::state::{AppState, Phase};
 use crate::store::{Location, Node, Store};
-use crate::{analysis, api, assets, board_svg, puzzles, qr, replay, summaries};
+use crate::{analysis, api, assets, board_svg, offline, puzzles, qr, replay, summaries};
 use crate::{lobby, players};
 
 /// The Content-Security-Policy of every response. The pages load their scripts, styles and images from
@@ -195,6 +195,7 @@ pub fn router(state: AppState) -> Router {
             .route_service("/signin", ServeFile::new(web.join("signin.html")))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
+            .route("/sw.js", get(offline::service_worker))
             .fallback_service(
                 ServeDir::new(web).not_found_service(assets::not_found_page.into_service()),
             ),
@@ -210,8 +211,14 @@ pub fn router(state: AppState) -> Router {
             .route("/signin", get(assets::sign_in_page))
             .route("/rules", get(assets::rules_index))
             .route("/rules/", get(assets::rules_index))
+            .route("/sw.js", get(offline::service_worker))
             .fallback(assets::static_file),
     }
+    // The service worker's versioned addresses (`/api.js?v=HASH`) may be kept for good.
+    .layer(middleware::from_fn_with_state(
+        state.clone(),
+        offline::immutable_when_versioned,
+    ))
     .layer(middleware::from_fn(get_or_head_only));
     let (operator, _) = if state.config().metrics_bind.is_some() {
         // `/metrics` is on its own address: here it is a page like any unknown one.
