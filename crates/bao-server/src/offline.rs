@@ -123,6 +123,9 @@ fn embedded() -> Arc<Build> {
 /// What says whether a directory's files changed: each file's path, length and modification time.
 type Stamp = Vec<(String, u64, Option<SystemTime>)>;
 
+/// The builds of the web directories seen so far, each with the stamp it was made from.
+type Seen = HashMap<PathBuf, (Stamp, Arc<Build>)>;
+
 /// Every file under `dir` (recursively), as a path relative to it with `/` between the parts.
 fn walk(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, std::fs::Metadata)>> {
     let mut out = Vec::new();
@@ -146,7 +149,7 @@ fn walk(dir: &Path) -> std::io::Result<Vec<(String, PathBuf, std::fs::Metadata)>
 /// The build of the files under `dir` (`--web-dir`): hashed again only when a file's length or modification
 /// time changed, so that editing a file there gives the next `sw.js` a new version without a restart.
 fn from_disk(dir: &Path) -> std::io::Result<Arc<Build>> {
-    static BUILDS: OnceLock<Mutex<HashMap<PathBuf, (Stamp, Arc<Build>)>>> = OnceLock::new();
+    static BUILDS: OnceLock<Mutex<Seen>> = OnceLock::new();
     let files = walk(dir)?;
     let mut stamp: Stamp = files
         .iter()
