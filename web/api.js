@@ -21,6 +21,15 @@ export class ApiError extends Error {
 
 const sleep = (s) => new Promise((done) => setTimeout(done, s * 1000));
 
+let wasReachable = true;
+
+/** Tells the page (event `bao:network`) when the server stops or starts answering. */
+function reachable(/** @type {boolean} */ now) {
+  if (now === wasReachable) return;
+  wasReachable = now;
+  dispatchEvent(new CustomEvent('bao:network', { detail: now }));
+}
+
 /**
  * One request (a `body` is POSTed, or sent with `method`, as JSON); resolves for a 2xx status, else rejects with
  * an ApiError. The player's cookie goes with it (same origin).
@@ -36,6 +45,8 @@ export async function request(path, { body, cache, method } = {}) {
       : { method: method || 'POST', headers: { accept, 'content-type': accept }, cache, body: JSON.stringify(body) };
   for (let attempt = 0; ; attempt++) {
     const r = await fetch(path, init).catch(() => null);
+    // The offline note (shared/offline.js): a failed request, or an answer the service worker kept from before.
+    reachable(!!r && !r.headers.has('x-bao-offline'));
     if (!r) throw new ApiError('network');
     const named = r.headers.get('retry-after');
     const retryAfter = named !== null && Number(named) >= 0 ? Number(named) : null;

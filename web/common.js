@@ -4,6 +4,7 @@
 import { LANGS, pickLanguage, setLanguage, applyTranslations, t, safeGet, safeSet, onLanguage } from '/i18n.js';
 import { CLIENT_VERSION } from '/version.js';
 import { fetchVersion, fetchMe, createPlayer, PLAYER } from '/api.js';
+import { watchNetwork } from '/shared/offline.js';
 
 /** The page's first element matching a selector, and all of them (types.d.ts: typed by the selector's tag). */
 export const $ = /** @type {import('/types').First} */ ((sel) => document.querySelector(sel));
@@ -36,7 +37,9 @@ function renderChrome() {
     'afterbegin',
     `<a class="skip" href="#${b.dataset.skipTo || 'main'}" data-i18n="nav.skip"></a><header class="site">` +
       '<a class="brand" href="/"><img class="logo" src="/logo.svg" alt="">Bao <span class="beta" data-i18n="beta"></span></a>' +
-      `<nav>${links.join('')}</nav><div class="tools"><a class="me" data-role="profile-link" hidden><span data-role="me" hidden></span></a>` +
+      `<nav>${links.join('')}</nav><div class="tools">` +
+      '<span class="offline" data-role="offline" role="status" data-i18n="offline.note" data-i18n-attr="title:offline.title" hidden></span>' +
+      `<a class="me" data-role="profile-link" hidden><span data-role="me" hidden></span></a>` +
       '<button type="button" class="link" data-action="rename" data-i18n="me.choose" hidden></button>' +
       '<button type="button" class="link" data-action="sign-in" data-i18n="signin.button" hidden></button>' +
       `<select name="lang" data-i18n-attr="aria-label:lang.label">${langs.join('')}</select>` +
@@ -48,6 +51,7 @@ function renderChrome() {
     const { signIn } = await import('/shared/sign-in.js');
     signIn(/** @type {HTMLButtonElement} */ (ev.currentTarget));
   });
+  watchNetwork();
   b.insertAdjacentHTML('beforeend', '<footer class="site"><span data-role="version"></span><span data-i18n="footer.noReg"></span></footer>');
   applyTranslations(document);
   const lang = $('select[name=lang]');
@@ -149,10 +153,19 @@ function loadMe() {
   return mePromise;
 }
 
+/** The browser's bar colour (`<meta name=theme-color>`, the header's) of each theme. */
+const BAR = { light: '#fffaf0', dark: '#221c16' };
+
 function applyTheme(theme) {
   const root = document.documentElement;
-  if (theme === 'light' || theme === 'dark') root.dataset.theme = theme;
+  const chosen = theme === 'light' || theme === 'dark';
+  if (chosen) root.dataset.theme = theme;
   else delete root.dataset.theme;
+  // The head's two colours follow the system's scheme; a chosen theme sets both.
+  for (const m of document.querySelectorAll('meta[name=theme-color]')) {
+    const own = /** @type {HTMLMetaElement} */ (m);
+    own.content = BAR[chosen ? theme : own.media.includes('dark') ? 'dark' : 'light'];
+  }
 }
 
 function effectiveTheme() {

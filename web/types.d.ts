@@ -77,3 +77,8 @@ export interface Page {
   takeback: Takeback;
   say: Say;
 }
+
+declare global {
+  /** web/sw.js's build (version and kept addresses with their hashes): the server writes it in place of this name. */
+  const JSON_BUILD: { version: string; files: Record<string, string> };
+}

@@ -36,25 +36,42 @@ export function showButton() {
   $('[data-role=notify-note]').textContent = Notification.permission === 'denied' ? t('notify.denied') : '';
 }
 
-/** "Your turn" for the game of variant `name`, closed again when the tab is shown. */
-export function notify(name) {
+/** "Your turn" for the game of variant `name`, closed again when the tab is shown: through the service worker
+ * (registration.showNotification: Android's Chrome has no `new Notification()`), else the page's own. */
+export async function notify(name) {
   if (!wanted()) return;
+  const title = t('notify.title');
+  const options = { body: t('notify.body', { variant: name }), tag: location.pathname, icon: '/icons/icon-192.png' };
+  dismiss();
+  const reg = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  if (reg?.active) {
+    try {
+      await reg.showNotification(title, { ...options, data: { url: location.href } });
+      return;
+    } catch {
+      // Fall back to the page's own notification below.
+    }
+  }
   try {
-    if (shown) shown.close();
-    const n = new Notification(t('notify.title'), { body: t('notify.body', { variant: name }), tag: location.pathname, icon: '/logo.svg' });
+    const n = new Notification(title, options);
     n.onclick = () => {
       window.focus();
       n.close();
     };
     shown = n;
   } catch {
-    // Some browsers allow notifications only from a service worker: the title and icon still say it.
+    // Some browsers allow notifications only from a service worker, and there is none: the title and icon say it.
     shown = null;
   }
 }
 
-/** The tab is shown again: the notification has done its work. */
+/** The tab is shown again: the notification has done its work (the worker's too). */
 export function dismiss() {
   if (shown) shown.close();
   shown = null;
+  navigator.serviceWorker
+    ?.getRegistration()
+    .then((reg) => reg?.getNotifications({ tag: location.pathname }))
+    .then((list) => list?.forEach((n) => n.close()))
+    .catch(() => {});
 }

@@ -9,6 +9,8 @@ export default {
   'footer.version': 'Bao · weergawe {version} · commit {commit}',
   'footer.client': 'Bao · webkliënt {version}',
   'footer.noReg': 'Geen registrasie nie: deel ’n skakel en speel.',
+  'offline.note': 'Vanlyn',
+  'offline.title': 'Geen verbinding met die bediener nie: bladsye wat jy vroeër oopgemaak het, werk steeds; spele teen ander spelers wag totdat die verbinding terug is.',
 
   'home.variant': 'Spel',
 

@@ -9,6 +9,8 @@ export default {
   'footer.version': 'Bao · version {version} · commit {commit}',
   'footer.client': 'Bao · web client {version}',
   'footer.noReg': 'No registration: share a link and play.',
+  'offline.note': 'Offline',
+  'offline.title': 'No connection to the server: the pages you opened before still work; games against other players wait until it is back.',
 
   'home.variant': 'Game',
 

@@ -9,6 +9,8 @@ export default {
   'footer.version': 'Bao · versie {version} · commit {commit}',
   'footer.client': 'Bao · webclient {version}',
   'footer.noReg': 'Zonder account: deel een link en speel.',
+  'offline.note': 'Geen verbinding',
+  'offline.title': 'Geen verbinding met de server: pagina\'s die je eerder opende werken nog; partijen tegen andere spelers wachten tot de verbinding terug is.',
 
   'home.variant': 'Spel',
 

@@ -9,6 +9,8 @@ export default {
   'footer.version': 'Bao · version {version} · commit {commit}',
   'footer.client': 'Bao · webbklient {version}',
   'footer.noReg': 'Inget konto behövs: dela en länk och spela.',
+  'offline.note': 'Ingen anslutning',
+  'offline.title': 'Ingen anslutning till servern: sidor du har öppnat förut fungerar fortfarande; partier mot andra spelare väntar tills anslutningen är tillbaka.',
 
   'home.variant': 'Spel',
 

@@ -9,6 +9,8 @@ export default {
   'footer.version': 'Bao · toleo {version} · commit {commit}',
   'footer.client': 'Bao · programu ya kivinjari {version}',
   'footer.noReg': 'Hakuna usajili: shiriki kiungo na ucheze.',
+  'offline.note': 'Nje ya mtandao',
+  'offline.title': 'Hakuna muunganisho na seva: kurasa ulizofungua awali bado zinafanya kazi; michezo dhidi ya wachezaji wengine inasubiri hadi muunganisho urudi.',
 
   'home.variant': 'Mchezo',
 

@@ -17,7 +17,7 @@ use crate::tokens::valid_id;
 /// The files of `web/`, compiled in (release builds; debug builds read them from the source tree).
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
-struct Web;
+pub(crate) struct Web;
 
 /// Answers with the embedded file `path`, honouring `If-None-Match` with the file's hash as its ETag.
 fn file(path: &str, headers: &HeaderMap) -> Response {

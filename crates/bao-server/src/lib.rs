@@ -34,6 +34,7 @@ pub mod limits;
 pub mod lobby;
 pub mod logs;
 pub mod metrics;
+pub mod offline;
 pub mod openapi;
 pub mod players;
 pub mod puzzles;
