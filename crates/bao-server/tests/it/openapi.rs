@@ -13,7 +13,7 @@ use common::Server;
 use serde_json::{json, Map, Value};
 
 /// Routes that are deliberately not in the document, and why.
-const UNDESCRIBED: [(&str, &str); 14] = [
+const UNDESCRIBED: [(&str, &str); 15] = [
     (
         "/api/{*rest}",
         "the catch-all that answers unknown API paths with 404 not_found",
@@ -32,6 +32,7 @@ const UNDESCRIBED: [(&str, &str); 14] = [
     ("/leaderboard", "the web client's leaderboard page"),
     ("/tournaments", "the web client's list of tournaments"),
     ("/t/{id}", "the web client's page of a tournament"),
+    ("/sw.js", "the web client's service worker, stamped with the build's version"),
     (
         "/signin",
         "the web client's page a sign-in link opens (it posts the fragment to /api/sign-in/link)",
