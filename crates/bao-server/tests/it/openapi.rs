@@ -32,7 +32,10 @@ const UNDESCRIBED: [(&str, &str); 15] = [
     ("/leaderboard", "the web client's leaderboard page"),
     ("/tournaments", "the web client's list of tournaments"),
     ("/t/{id}", "the web client's page of a tournament"),
-    ("/sw.js", "the web client's service worker, stamped with the build's version"),
+    (
+        "/sw.js",
+        "the web client's service worker, stamped with the build's version",
+    ),
     (
         "/signin",
         "the web client's page a sign-in link opens (it posts the fragment to /api/sign-in/link)",
