@@ -189,8 +189,9 @@ function fetchers(dir) {
 }
 
 test('every request of the pages goes through web/api.js', () => {
-  // The engine's worker fetches its own WebAssembly module (a static file, not the API): the one other fetcher.
-  assert.deepEqual(fetchers(join(ROOT, 'web')).sort(), ['web/api.js', 'web/engine/worker.js']);
+  // The engine's worker fetches its own WebAssembly module and the service worker fills its cache (static files and
+  // the shell pages' last API answers, not requests of a page): the two other fetchers.
+  assert.deepEqual(fetchers(join(ROOT, 'web')).sort(), ['web/api.js', 'web/engine/worker.js', 'web/sw.js']);
 });
 
 /**
