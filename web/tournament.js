@@ -13,7 +13,7 @@ const id = decodeURIComponent(location.pathname.split('/')[2] || '');
 const FOLLOW_MS = 3000;
 /** @type {any} */
 let view = null;
-/** @type {{ joined: boolean, game?: string, seat?: string, token?: string } | null} */
+/** @type {{ joined: boolean, game?: string, seat?: string, token?: string, bye?: number } | null} */
 let me = null;
 /** The games of this player shown on this page so far: a new one (a pairing the socket did not tell) opens. */
 let shownGames = /** @type {Set<string> | null} */ (null);
@@ -68,6 +68,7 @@ function render() {
     return li;
   });
   $('[data-role=tournament-games]').replaceChildren(...games);
+  $('[data-role=games-empty]').hidden = games.length > 0;
   const over = view.status === 'finished';
   const joined = Boolean(me?.joined);
   $('[data-action=join-tournament]').hidden = over || joined;
@@ -75,6 +76,8 @@ function render() {
   const mine = $('[data-role=my-game]');
   mine.hidden = !me?.game;
   if (me?.game) /** @type {HTMLAnchorElement} */ (mine).href = `/g/${encodeURIComponent(me.game)}`;
+  // A Swiss bye: a point without a game this round, and nothing to wait for but the next round.
+  $('[data-role=my-bye]').hidden = over || !me?.bye || me.bye !== view.round;
 }
 
 function fail(e) {

@@ -126,4 +126,7 @@ pub struct TournamentMe {
     /// Their seat token in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
+    /// The Swiss round being played in which they sit out with a bye (a point without a game), if they do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye: Option<i64>,
 }

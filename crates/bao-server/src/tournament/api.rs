@@ -327,6 +327,17 @@ pub async fn tournament_me(
         .iter()
         .rev()
         .find(|g| g.status != "finished" && (g.south == me.player.id || g.north == me.player.id));
+    // A bye of the round being played (a Swiss event's only: an arena has none).
+    let bye = if t.status == "started" && current.is_none() {
+        store
+            .tournament_byes(&t.id)
+            .await?
+            .into_iter()
+            .find(|(round, player)| *round == t.round && *player == me.player.id)
+            .map(|(round, _)| round)
+    } else {
+        None
+    };
     let answer = match current {
         Some(g) => TournamentMe {
             joined,
@@ -337,12 +348,14 @@ pub async fn tournament_me(
                 Side::North
             }),
             token: Some(derived_token(&me.key.0, &token_context(&t.id))),
+            bye: None,
         },
         None => TournamentMe {
             joined,
             game: None,
             seat: None,
             token: None,
+            bye,
         },
     };
     Ok(Json(answer).into_response())

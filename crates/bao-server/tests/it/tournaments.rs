@@ -168,6 +168,22 @@ async fn a_swiss_event_is_paired_round_by_round_with_a_bye_and_ends_with_its_sta
             .collect();
         assert!(!pairs.contains(&seated), "no pair twice");
         assert!(!byes.contains(bye[0]), "no bye twice");
+        // The player with the bye is told so by GET …/me, with no game.
+        let bye_key = &keys.iter().find(|(id, _)| id == bye[0]).unwrap().1;
+        let (status, _, me) = as_player(
+            &s,
+            bye_key,
+            Method::GET,
+            &format!("/api/tournaments/{t}/me"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+        assert_eq!(
+            (me["joined"].clone(), me["game"].clone(), me["bye"].clone()),
+            (json!(true), Value::Null, json!(round)),
+            "the bye of round {round}"
+        );
         byes.push(bye[0].clone());
         pairs.push(seated);
         // Until the game ends the next round waits.

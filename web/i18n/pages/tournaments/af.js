@@ -28,4 +28,6 @@ export default {
   'tournaments.streak': "op ’n wenstreep",
   'tournaments.noSuch': "Daar is nie so ’n toernooi nie.",
   'tournaments.closed': "Hierdie toernooi is klaar of vol.",
+  'tournaments.bye': "Jy sit hierdie ronde oor en kry tog ’n punt sonder om te speel. Jou volgende spel kom met die volgende ronde.",
+  'tournaments.noGames': "Nog geen spelle nie: hulle verskyn hier sodra die eerste paring gemaak is.",
 };

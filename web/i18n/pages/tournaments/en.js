@@ -28,4 +28,6 @@ export default {
   'tournaments.streak': "on a streak",
   'tournaments.noSuch': "There is no such tournament.",
   'tournaments.closed': "This tournament is over or full.",
+  'tournaments.bye': "You have a bye this round: a point without playing. Your next game comes with the next round.",
+  'tournaments.noGames': "No games yet: they appear here once the first pairing is made.",
 };

@@ -28,4 +28,6 @@ export default {
   'tournaments.streak': "in vorm",
   'tournaments.noSuch': "Dat toernooi bestaat niet.",
   'tournaments.closed': "Dit toernooi is afgelopen of vol.",
+  'tournaments.bye': "Je hebt deze ronde een bye: een punt zonder te spelen. Je volgende partij komt met de volgende ronde.",
+  'tournaments.noGames': "Nog geen partijen: ze verschijnen hier zodra de eerste indeling is gemaakt.",
 };

@@ -28,4 +28,6 @@ export default {
   'tournaments.streak': "i form",
   'tournaments.noSuch': "Det finns ingen sådan turnering.",
   'tournaments.closed': "Turneringen är slut eller full.",
+  'tournaments.bye': "Du står över den här ronden: en poäng utan att spela. Ditt nästa parti kommer med nästa rond.",
+  'tournaments.noGames': "Inga partier än: de visas här så snart den första lottningen är gjord.",
 };

@@ -28,4 +28,6 @@ export default {
   'tournaments.streak': "yuko kwenye mfululizo",
   'tournaments.noSuch': "Hakuna shindano kama hilo.",
   'tournaments.closed': "Shindano hili limekwisha au limejaa.",
+  'tournaments.bye': "Raundi hii umepumzika: unapata pointi moja bila kucheza. Mchezo wako ujao utakuja raundi inayofuata.",
+  'tournaments.noGames': "Bado hakuna michezo: itaonekana hapa mara tu wachezaji wa kwanza watakapopangwa.",
 };
