@@ -61,6 +61,20 @@ async fn get(s: &Server, id: &str) -> Value {
     v
 }
 
+/// `GET /api/tournaments/{id}/me` as the player of `key`.
+async fn me(s: &Server, key: &str, id: &str) -> Value {
+    let (status, _, v) = as_player(
+        s,
+        key,
+        Method::GET,
+        &format!("/api/tournaments/{id}/me"),
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
 /// Polls tournament `id` until `ok` holds of it (the ticker runs every second).
 async fn until(s: &Server, id: &str, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
     let deadline = Instant::now() + Duration::from_secs(15);
@@ -138,15 +152,7 @@ async fn a_swiss_event_is_paired_round_by_round_with_a_bye_and_ends_with_its_sta
                 "the token holds the seat it names"
             );
             // …and the same game and token from GET …/me.
-            let (status, _, me) = as_player(
-                &s,
-                &keys[i].1,
-                Method::GET,
-                &format!("/api/tournaments/{t}/me"),
-                None,
-            )
-            .await;
-            assert_eq!(status, 200);
+            let me = me(&s, &keys[i].1, &t).await;
             assert_eq!(
                 (
                     me["joined"].clone(),
@@ -170,15 +176,7 @@ async fn a_swiss_event_is_paired_round_by_round_with_a_bye_and_ends_with_its_sta
         assert!(!byes.contains(bye[0]), "no bye twice");
         // The player with the bye is told so by GET …/me, with no game.
         let bye_key = &keys.iter().find(|(id, _)| id == bye[0]).unwrap().1;
-        let (status, _, me) = as_player(
-            &s,
-            bye_key,
-            Method::GET,
-            &format!("/api/tournaments/{t}/me"),
-            None,
-        )
-        .await;
-        assert_eq!(status, 200);
+        let me = me(&s, bye_key, &t).await;
         assert_eq!(
             (me["joined"].clone(), me["game"].clone(), me["bye"].clone()),
             (json!(true), Value::Null, json!(round)),
