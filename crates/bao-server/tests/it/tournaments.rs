@@ -468,6 +468,51 @@ async fn two_nodes_store_exactly_one_pairing_per_round() {
     assert_eq!(players.len(), 6);
 }
 
+/// A node stops in the middle of a round: the other node takes its game over, and its own ticker pairs the next
+/// round once that game ends, so the event goes on without the node that started it.
+#[tokio::test]
+async fn a_swiss_event_goes_on_when_the_node_that_paired_it_stops() {
+    let Some((_db, [one, two], _dirs)) = crate::lobby::two_nodes().await else {
+        return;
+    };
+    let (_, a) = player(&two, "Mwanaisha").await;
+    let (_, b) = player(&two, "Juma").await;
+    let t = create(&one, &a, swiss(2)).await;
+    join(&two, &a, &t).await;
+    join(&two, &b, &t).await;
+    let round1 = until(&one, &t, "round 1", |v| v["round"] == 1).await;
+    let game = round1["games"][0].as_str().unwrap().to_owned();
+    one.stop().await;
+
+    let me_a = me(&two, &a, &t).await;
+    assert_eq!(me_a["game"], game.as_str(), "{me_a}");
+    resign(&two, &game, me_a["token"].as_str().unwrap()).await;
+    let view = until(&two, &t, "round 2 paired by the node left", |v| {
+        v["round"] == 2
+    })
+    .await;
+    let games = view["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{view}");
+    // Round 2's game is playable on the node left, seated from …/me.
+    let me_b = me(&two, &b, &t).await;
+    assert_eq!(me_b["game"], games[1], "{me_b}");
+    resign(
+        &two,
+        games[1].as_str().unwrap(),
+        me_b["token"].as_str().unwrap(),
+    )
+    .await;
+    let done = until(&two, &t, "the event ends", |v| v["status"] == "finished").await;
+    let scores: Vec<f64> = done["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["score"].as_f64().unwrap())
+        .collect();
+    assert_eq!(scores, [1.0, 1.0], "a win each: {done}");
+    two.stop().await;
+}
+
 #[tokio::test]
 async fn a_swiss_event_goes_on_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
