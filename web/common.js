@@ -207,6 +207,17 @@ function renderFooter() {
 renderChrome();
 
 /** Starts the page: theme, language (the browser's by default, or the remembered choice), footer. */
+/** On a phone the menu is one row that scrolls sideways: scroll it so that the current page's link is in view. */
+function showCurrentNavLink() {
+  const nav = document.querySelector('header.site nav');
+  const current = nav?.querySelector('[aria-current=page]');
+  if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+  const n = nav.getBoundingClientRect();
+  const c = current.getBoundingClientRect();
+  if (c.left >= n.left && c.right <= n.right - 24) return;
+  nav.scrollLeft += c.left - n.left - (n.width - c.width) / 2;
+}
+
 export async function initPage() {
   applyTheme(safeGet(THEME));
   onLanguage((l) => {
@@ -216,6 +227,7 @@ export async function initPage() {
     renderMe();
   });
   await setLanguage(pickLanguage());
+  showCurrentNavLink();
   loadVersion();
   loadMe();
 }
