@@ -75,6 +75,9 @@ export const fetchVersion = () => json('/api/version');
 /** POST /api/games: the new game's `{ id, token, seat, url }`. */
 export const createGame = (body) => json('/api/games', { body }, 'id');
 
+/** POST /api/games/import: a finished game played in this browser (/local), stored for its review: `{ id, token, seat, url }`. */
+export const importGame = (body) => json('/api/games/import', { body }, 'id');
+
 /** GET /api/games/{id}, or null when there is no such game. */
 export async function fetchSnapshot(id) {
   try {

@@ -56,7 +56,7 @@ async function showMyGames() {
   try {
     myGames = await loadMyGames();
   } catch {
-    return;
+    /* no network: the games kept in this browser (/local) are listed all the same */
   }
   // The list's words are the home page's own (web/i18n/pages/home/): drawn once they have loaded.
   await started;
@@ -83,6 +83,12 @@ for (const li of $$('.variants li')) {
 }
 $('[data-action=play-friend]').addEventListener('click', () => create('friend'));
 $('[data-action=play-computer]').addEventListener('click', () => create('computer'));
+// The game in this browser (/local) opens its form with the game and strength chosen here.
+const local = /** @type {HTMLAnchorElement} */ ($('a[data-action=play-local]'));
+const pointLocal = () => {
+  local.href = `/local?variant=${encodeURIComponent(variantSel.value)}&level=${encodeURIComponent(levelSel.value)}`;
+};
+for (const ev of ['click', 'auxclick', 'focus', 'pointerenter']) local.addEventListener(ev, pointLocal);
 const wanted = new URLSearchParams(location.search).get('variant');
 if (wanted && [...variantSel.options].some((o) => o.value === wanted)) variantSel.value = wanted;
 onLanguage(() => {

@@ -8,6 +8,7 @@
 import { t, lang } from '/i18n.js';
 import { fetchStatuses } from '/api.js';
 import { formatClock, controlName, controlValue } from '/shared/clock-format.js';
+import { localGames, forgetLocalGame } from '/shared/local-games.js';
 
 /** Ids per request: the endpoint's limit. */
 const PER_CALL = 100;
@@ -25,10 +26,61 @@ export async function loadMyGames() {
   return mine.filter((m) => byId.has(m.id)).map((m) => ({ game: byId.get(m.id), seat: m.seat }));
 }
 
-/** Draws the list into `list` (a `ul`); `box` is hidden when there is nothing to show. */
+/** Draws the list into `list` (a `ul`), with the games against the computer played in this browser (/local) first;
+ * `box` is hidden when there is nothing to show. */
 export function renderMyGames(box, list, games) {
-  list.replaceChildren(...games.map(({ game, seat }) => item(game, seat)));
-  box.hidden = games.length === 0;
+  // A game sent for its review is listed as the server's (its seat token is kept), not twice.
+  const locals = localGames().filter((g) => !g.uploaded);
+  list.replaceChildren(...locals.map(localItem), ...games.map(({ game, seat }) => item(game, seat)));
+  box.hidden = games.length === 0 && locals.length === 0;
+}
+
+/** A game of this browser's (web/shared/local-games.js): `a[data-game="local:ID"]` leading to /local?id=ID. */
+function localItem(/** @type {import('/shared/local-games.js').LocalGame} */ g) {
+  const li = document.createElement('li');
+  const a = document.createElement('a');
+  a.href = `/local?id=${encodeURIComponent(g.id)}`;
+  a.dataset.game = `local:${g.id}`;
+  a.dataset.opponent = `computer:${g.level}`;
+  a.dataset.clock = 'none';
+  a.dataset.local = '';
+  const pos = g.positions[g.positions.length - 1];
+  a.toggleAttribute('data-your-turn', !g.result && !!pos && pos.to_move === g.seat);
+  const name = document.createElement('strong');
+  name.textContent = t(`variant.${g.variant}`);
+  const where = document.createElement('span');
+  where.className = 'where';
+  where.textContent = g.result
+    ? !g.result.winner
+      ? t('mygames.drawn')
+      : t(g.result.winner === g.seat ? 'mygames.won' : 'mygames.lost')
+    : t(pos && pos.to_move === g.seat ? 'mygames.yourTurn' : 'mygames.theirTurn');
+  const facts = document.createElement('span');
+  facts.className = 'facts';
+  facts.textContent = [t('mygames.vsComputer', { level: t(`level.${g.level}`) }), t('mygames.moves', { n: g.moves.length }), t('mygames.inBrowser')].join(' · ');
+  const when = document.createElement('time');
+  when.className = 'when';
+  when.dateTime = new Date(g.created).toISOString();
+  when.title = new Date(g.created).toLocaleString(lang());
+  when.textContent = relativeDate(g.created);
+  facts.append(' · ', when);
+  a.append(name, ' ', where, ' ', facts);
+  li.append(a);
+  const forget = document.createElement('button');
+  forget.type = 'button';
+  forget.className = 'link';
+  forget.dataset.action = 'forget-game';
+  forget.dataset.game = `local:${g.id}`;
+  forget.textContent = t('mygames.forget');
+  forget.title = t('mygames.forgetHelp');
+  forget.addEventListener('click', () => {
+    forgetLocalGame(g.id);
+    const list = li.parentElement;
+    li.remove();
+    if (list && list.parentElement && !list.children.length) list.parentElement.hidden = true;
+  });
+  li.append(forget);
+  return li;
 }
 
 function item(g, seat) {

@@ -27,6 +27,8 @@ export class PlayBoard {
     this.state = new AnalysedState();
     this.answer = null;
     this.last = new Map();
+    /** The side this browser plays, named "(you)" on the board; 'none' where both sides are played here. */
+    this.seat = 'none';
     this.board = new Board($('[data-role=board]'), {
       onPit: (pit, keyboard) => {
         if (!this.hooks.onPit?.(pit)) this.picker.pick(pit, keyboard);
@@ -102,7 +104,7 @@ export class PlayBoard {
     const arrows = this.picker.drawChoices();
     if (!this.state.animating) {
       const turn = this.state.canPlay() ? pos.to_move : null;
-      this.board.render(pos, { legal: this.picker.legalByPit(), selected: this.picker.selected, arrows, last: this.last, seat: 'none', turn });
+      this.board.render(pos, { legal: this.picker.legalByPit(), selected: this.picker.selected, arrows, last: this.last, seat: this.seat, turn });
     }
     $('[data-role=board]').dataset.legal = this.state.canPlay() ? this.state.game.legal.join(' ') : '';
   }

@@ -129,14 +129,19 @@ pub async fn create(
     state.store().insert_game(&row).await?;
     state.metrics().games_created.inc();
     tracing::info!(game = %row.id, variant = variant.name(), "game created");
+    Ok(created(&state, row.id, seat, token))
+}
+
+/// The `201` answer of a new game: its id and page, the seat this client holds and its token.
+pub fn created(state: &AppState, id: String, seat: Side, token: String) -> Response {
     let created = Created {
-        url: game_path(&row.id),
-        share_url: share_url(state.config().public_url.as_deref(), &row.id),
-        id: row.id,
+        url: game_path(&id),
+        share_url: share_url(state.config().public_url.as_deref(), &id),
+        id,
         seat,
         token,
     };
-    Ok((StatusCode::CREATED, Json(created)).into_response())
+    (StatusCode::CREATED, Json(created)).into_response()
 }
 
 /// `POST /api/games/{id}/join`: claims the free seat.

@@ -52,6 +52,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(api::create))
         .routes(routes!(api::get_game))
         .routes(routes!(api::join))
+        .routes(routes!(crate::import::import_game))
         .routes(routes!(summaries::game_summaries))
         .routes(routes!(api::record))
         .routes(routes!(board_svg::board_svg))
@@ -196,6 +197,7 @@ pub fn router(state: AppState) -> Router {
             .route_service("/learn", ServeFile::new(web.join("learn.html")))
             .route_service("/learn/{variant}", ServeFile::new(web.join("learn.html")))
             .route_service("/analysis", ServeFile::new(web.join("analysis.html")))
+            .route_service("/local", ServeFile::new(web.join("local.html")))
             .route_service("/puzzles", ServeFile::new(web.join("puzzles.html")))
             .route_service("/watch", ServeFile::new(web.join("watch.html")))
             // Any id gets the page, which asks the API for the player and says when there is none.
@@ -208,13 +210,17 @@ pub fn router(state: AppState) -> Router {
             .route("/rules/", get(assets::rules_index))
             .route("/sw.js", get(offline::service_worker))
             .fallback_service(
-                ServeDir::new(web).not_found_service(assets::not_found_page.into_service()),
+                ServeDir::new(web)
+                    // `engine/bao.wasm.br` (scripts/build-wasm.sh) for clients that take brotli.
+                    .precompressed_br()
+                    .not_found_service(assets::not_found_page.into_service()),
             ),
         None => Router::new()
             .route("/g/{id}", get(assets::game_page))
             .route("/learn", get(assets::learn_page))
             .route("/learn/{variant}", get(assets::learn_page))
             .route("/analysis", get(assets::analysis_page))
+            .route("/local", get(assets::local_page))
             .route("/puzzles", get(assets::puzzles_page))
             .route("/watch", get(assets::watch_page))
             .route("/@/{id}", get(assets::profile_page))

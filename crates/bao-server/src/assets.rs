@@ -24,6 +24,13 @@ fn file(path: &str, headers: &HeaderMap) -> Response {
     let Some(f) = Web::get(path) else {
         return not_found();
     };
+    // A file kept precompressed beside it (`engine/bao.wasm.br`, brotli at its best: scripts/build-wasm.sh) is sent
+    // as such to a client that takes brotli.
+    if accepts_br(headers) {
+        if let Some(br) = Web::get(&format!("{path}.br")) {
+            return precompressed(&f, br, headers);
+        }
+    }
     let etag = etag::of_hash(&f.metadata.sha256_hash());
     let fresh = etag::not_modified(headers, &etag);
     let mut builder = Response::builder()
@@ -42,6 +49,52 @@ fn file(path: &str, headers: &HeaderMap) -> Response {
                 .unwrap_or(HeaderValue::from_static("application/octet-stream")),
         )
         .body(Body::from(f.data.into_owned()))
+        .unwrap_or_default()
+}
+
+/// Whether the request's `Accept-Encoding` takes brotli (`br`, not with `q=0`).
+pub fn accepts_br(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';').map(str::trim);
+            parts.next() == Some("br")
+                && !parts.any(|p| {
+                    p.strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                        .is_some_and(|q| q <= 0.0)
+                })
+        })
+}
+
+/// `f` sent as its precompressed `br` copy: the original's type, `Content-Encoding: br`, an `ETag` of its own.
+fn precompressed(
+    f: &rust_embed::EmbeddedFile,
+    br: rust_embed::EmbeddedFile,
+    headers: &HeaderMap,
+) -> Response {
+    let etag = etag::of_hash(&br.metadata.sha256_hash());
+    let builder = Response::builder()
+        .header(header::ETAG, &etag)
+        .header(header::CACHE_CONTROL, "no-cache")
+        .header(header::VARY, "accept-encoding");
+    if etag::not_modified(headers, &etag) {
+        return builder
+            .status(StatusCode::NOT_MODIFIED)
+            .body(Body::empty())
+            .unwrap_or_default();
+    }
+    builder
+        .header(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(f.metadata.mimetype())
+                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        )
+        .header(header::CONTENT_ENCODING, "br")
+        .body(Body::from(br.data.into_owned()))
         .unwrap_or_default()
 }
 
@@ -172,6 +225,11 @@ pub async fn learn_page(variant: Option<Path<String>>, headers: HeaderMap) -> Re
 /// `GET /analysis`: the analysis board (its variant and position come in the query).
 pub async fn analysis_page(headers: HeaderMap) -> Response {
     file("analysis.html", &headers)
+}
+
+/// `GET /local`: a game against the computer played in this browser (the engine as WebAssembly), offline too.
+pub async fn local_page(headers: HeaderMap) -> Response {
+    file("local.html", &headers)
 }
 
 /// `GET /watch`: the listed games being played.

@@ -29,6 +29,7 @@ pub mod config;
 pub mod error;
 pub mod healthcheck;
 pub mod http;
+pub mod import;
 pub mod jobs;
 pub mod limits;
 pub mod lobby;

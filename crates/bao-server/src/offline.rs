@@ -99,7 +99,9 @@ fn address(path: &str) -> Option<String> {
     // Other pages are the server's (their HTML is not the app shell), but the rules are kept: they need nothing.
     let other_page = path.ends_with(".html") && !path.starts_with("rules/");
     let hidden = path.split('/').any(|part| part.starts_with('.'));
-    (!skipped && !other_page && !hidden).then(|| format!("/{path}"))
+    // A precompressed copy (`engine/bao.wasm.br`) is how the server sends its file, not a file of its own.
+    let copy = path.ends_with(".br");
+    (!skipped && !other_page && !hidden && !copy).then(|| format!("/{path}"))
 }
 
 /// The first 16 bytes of a hash in hex: the same name the files' `ETag`s use (without the quotes).
@@ -289,6 +291,7 @@ mod tests {
             "watch.html",
             "i18n/pages/profile/en.js",
             ".x/y.js",
+            "engine/bao.wasm.br",
         ] {
             assert_eq!(address(not), None, "{not}");
         }

@@ -176,6 +176,55 @@ impl IntoResponses for CreateErrors {
     }
 }
 
+/// The error answers of `POST /api/games/import`.
+#[derive(Debug)]
+pub struct ImportErrors;
+
+impl IntoResponses for ImportErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::BadRequest("the game is not over after these moves".into()),
+                "the body is not the expected JSON; it names an unknown level, has no moves or more than \
+                 2000, starts elsewhere than the variant's start, goes on after the game was over, is not over \
+                 and says no resignation, or says another result than the moves make",
+            ),
+            (
+                AppError::UnknownVariant("chess".into()),
+                "the variant is not one of the four",
+            ),
+            (
+                AppError::BadPosition("bad position".into()),
+                "`start` is not a position",
+            ),
+            (
+                AppError::IllegalMove {
+                    message: "move 3 (\"A1L\") cannot be played: the pit is empty".into(),
+                    reason: bao_core::Blocked::NotLegal,
+                },
+                "a move is not in notation or the rules do not allow it: the message says which (counted \
+                 from 1) and why; nothing is stored",
+            ),
+            (
+                AppError::TooComplex,
+                "a move's sowing goes on too long to replay it here",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "too many games created; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(2),
+                },
+                "this address created (or imported) more than `--create-per-minute` games in the last minute",
+            ),
+            (
+                AppError::Unavailable,
+                "the server is shutting down or cannot write to its database",
+            ),
+            internal(),
+        ])
+    }
+}
+
 /// The error answers of `POST /api/games/status`.
 #[derive(Debug)]
 pub struct SummaryErrors;

@@ -30,7 +30,8 @@ function listeningPort(log) {
   return m ? Number(m[1]) : null;
 }
 
-/** Starts the server (`opts.args`: more flags); returns { url, port, dataDir, stop(), restart() }. */
+/** Starts the server (`opts.args`: more flags; `opts.webDir`: the web files, default web/); returns { url, port, dataDir,
+ * stop(), restart() }. */
 export async function startServer(opts = {}) {
   buildServer();
   // Port 0 the first time: the server binds a free port itself and says which in its log, so that no other
@@ -42,7 +43,7 @@ export async function startServer(opts = {}) {
   let log = '';
   const launch = async () => {
     let thisRun = '';
-    const args = ['--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', join(ROOT, 'web'), ...(opts.args || [])];
+    const args = ['--bind', `127.0.0.1:${port}`, '--data-dir', dataDir, '--web-dir', opts.webDir || join(ROOT, 'web'), ...(opts.args || [])];
     child = spawn(SERVER_BIN, args, {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

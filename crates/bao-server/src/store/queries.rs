@@ -41,6 +41,38 @@ impl Store {
         self.settle(w, &what, r)
     }
 
+    /// Inserts a finished game with its moves, in one transaction (a game played elsewhere and brought in,
+    /// `POST /api/games/import`): move `i` gets the event version `i + 1`, and `g.v` should be past the last.
+    pub async fn insert_finished_game(
+        &self,
+        g: &GameRow,
+        moves: &[String],
+    ) -> Result<(), StoreError> {
+        let what = format!("store the imported game {}", g.id);
+        let mut w = self.writer(&what).await?;
+        let now = unix_now();
+        let r = on_conn!(&mut w.conn, c => async {
+            let mut tx = c.begin().await?;
+            insert_game_row!(&mut *tx, g)?;
+            for (i, notation) in moves.iter().enumerate() {
+                let ply = i as i64;
+                sqlx::query(
+                    "INSERT INTO moves (game_id, ply, notation, v, played_at) VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(&g.id)
+                .bind(ply)
+                .bind(notation)
+                .bind(ply + 1)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await
+        }
+        .await);
+        self.settle(w, &what, r)
+    }
+
     /// Records a rematch: inserts the new game and links the old one to it, in one transaction.
     pub async fn insert_rematch(
         &self,

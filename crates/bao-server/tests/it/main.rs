@@ -11,6 +11,7 @@ mod deploy;
 mod durability;
 mod endless;
 mod export;
+mod import;
 mod limits;
 mod loadtest_clocked_run;
 mod loadtest_short_run;

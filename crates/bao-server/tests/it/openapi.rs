@@ -13,7 +13,7 @@ use common::Server;
 use serde_json::{json, Map, Value};
 
 /// Routes that are deliberately not in the document, and why.
-const UNDESCRIBED: [(&str, &str); 15] = [
+const UNDESCRIBED: [(&str, &str); 16] = [
     (
         "/api/{*rest}",
         "the catch-all that answers unknown API paths with 404 not_found",
@@ -42,6 +42,10 @@ const UNDESCRIBED: [(&str, &str); 15] = [
     ),
     ("/learn/{variant}", "the web client's lessons of one game"),
     ("/analysis", "the web client's analysis board"),
+    (
+        "/local",
+        "the web client's game against the computer played in the browser",
+    ),
     ("/rules", "a redirect to the web client's rules page"),
     ("/rules/", "a redirect to the web client's rules page"),
 ];
@@ -124,6 +128,7 @@ async fn every_route_is_described() {
         "/g/{id}/qr.svg",
         "/api/games/{id}/board.svg",
         "/api/analysis/record",
+        "/api/games/import",
     ] {
         assert!(paths.contains(expected), "{expected} is not described");
     }

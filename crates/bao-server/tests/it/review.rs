@@ -53,7 +53,7 @@ async fn short_game_from(
 }
 
 /// Asks for the review until it is ready; returns it, after checking that the first answer was 202.
-async fn review(s: &Server, id: &str) -> Value {
+pub async fn review(s: &Server, id: &str) -> Value {
     let path = format!("/api/games/{id}/review");
     let r = s.http.get(s.url(&path)).send().await.unwrap();
     assert_eq!(r.status(), 202);
