@@ -1,7 +1,8 @@
 // The installable app offline (issue 35, point 4): the manifest, the service worker's build, immutable caching of
 // versioned addresses and brotli; after one visit the home page, /learn, /puzzles and /analysis open with the
-// network gone and `[data-role=offline]` shows. Moves that ask the server (POST /api/analysis) are not tested
-// offline: they wait for the in-browser engine.
+// network gone and `[data-role=offline]` shows; the engine module is sent precompressed (brotli quality 11); "your
+// turn" notifications go through the service worker. The game against the computer offline is local.test.mjs; the
+// update path sw-update.test.mjs.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser } from '../lib/harness.mjs';
@@ -46,6 +47,19 @@ test('the worker names its files by hash; those addresses are immutable, others 
   assert.equal(br.headers.get('content-encoding'), 'br');
   const gz = await fetch(`${server.url}/common.js`, { headers: { 'accept-encoding': 'gzip' } });
   assert.equal(gz.headers.get('content-encoding'), 'gzip');
+  // The engine's module precompressed at brotli's best (scripts/build-wasm.sh), not compressed again on the fly.
+  const wasm = await fetch(`${server.url}/engine/bao.wasm?v=${b.files['/engine/bao.wasm']}`, { headers: { 'accept-encoding': 'br' } });
+  assert.equal(wasm.headers.get('content-encoding'), 'br');
+  assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+  assert.equal(wasm.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  const { statSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { ROOT } = await import('../lib/harness.mjs');
+  assert.equal(Number(wasm.headers.get('content-length')), statSync(join(ROOT, 'web/engine/bao.wasm.br')).size);
+  assert.equal(b.files['/engine/bao.wasm.br'], undefined, 'the precompressed copy is not a file of its own');
+  const plainWasm = await fetch(`${server.url}/engine/bao.wasm`, { headers: { 'accept-encoding': 'identity' } });
+  assert.equal(plainWasm.headers.get('content-encoding'), null);
+  assert.equal((await plainWasm.arrayBuffer()).byteLength, statSync(join(ROOT, 'web/engine/bao.wasm')).size);
   const manifest = await fetch(`${server.url}/manifest.webmanifest`);
   assert.match(manifest.headers.get('content-type'), /manifest\+json/);
   const m = await manifest.json();
@@ -88,5 +102,63 @@ test('after one visit the shell opens offline and says so', async () => {
   // Back online: the note goes.
   await context.setOffline(false);
   await page.waitForSelector('[data-role=offline]', { state: 'hidden' });
+  await context.close();
+});
+
+test('"your turn" notifications go through the service worker, not the page\'s own Notification', async () => {
+  const context = await browser.newContext();
+  await context.grantPermissions(['notifications'], { origin: server.url });
+  // As on Android's Chrome: the page's `new Notification()` throws. The tab is made to look hidden on demand.
+  await context.addInitScript(() => {
+    const Real = window.Notification;
+    const Stub = function () {
+      window.__pageNotifications = (window.__pageNotifications || 0) + 1;
+      throw new TypeError('Illegal constructor: use ServiceWorkerRegistration.showNotification() instead');
+    };
+    Object.defineProperty(Stub, 'permission', { get: () => Real.permission });
+    Stub.requestPermission = (...a) => Real.requestPermission(...a);
+    window.Notification = Stub;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => window.__hidden === true });
+    localStorage.setItem('bao.notify', 'on');
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    while (reg.active.state !== 'activated') await new Promise((r) => reg.active.addEventListener('statechange', r, { once: true }));
+  });
+  const made = await (
+    await fetch(`${server.url}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variant: 'kiswahili', opponent: 'computer', level: 'easy', seat: 'south' }),
+    })
+  ).json();
+  await page.evaluate(({ id, token }) => localStorage.setItem(`bao.seat.${id}`, JSON.stringify({ token, seat: 'south', creator: true, at: Date.now() })), made);
+  await page.goto(`${server.url}/g/${made.id}`);
+  await page.waitForSelector('body[data-turn=you]');
+  const legal = (await page.getAttribute('[data-role=board]', 'data-legal')).split(' ');
+  // The player moves and leaves the tab; the computer's reply makes it their turn again.
+  await page.evaluate(() => {
+    /** @type {any} */ (window).__hidden = true;
+  });
+  await page.fill('input[data-role=move-input]', legal[0]);
+  await page.press('input[data-role=move-input]', 'Enter');
+  // The worker's notifications, asked until one is shown (with a deadline).
+  let shown = null;
+  for (const deadline = Date.now() + 20000; !shown && Date.now() < deadline; ) {
+    shown = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      const list = reg ? await reg.getNotifications() : [];
+      return list.length ? { title: list[0].title, body: list[0].body, url: list[0].data?.url, tag: list[0].tag } : null;
+    });
+    if (!shown) await page.waitForTimeout(100);
+  }
+  assert.ok(shown, 'a notification was shown by the service worker');
+  assert.equal(shown.title, 'Your turn in Bao');
+  assert.match(shown.body, /Bao la Kiswahili/);
+  assert.equal(shown.url, `${server.url}/g/${made.id}`);
+  assert.equal(shown.tag, `/g/${made.id}`);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).__pageNotifications ?? 0), 0, 'the page\'s own Notification was not used');
   await context.close();
 });
