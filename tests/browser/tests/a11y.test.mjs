@@ -126,6 +126,20 @@ const STATES = [
     },
   },
   {
+    name: 'a game against the computer in this browser (/local): its form, then a move played',
+    open: async (page) => {
+      await page.goto(`${server.url}/local?variant=kiswahili&level=easy`);
+      await page.waitForSelector('[data-action=start-local]', { state: 'visible' });
+      await page.selectOption('select[name=seat]', 'south');
+      await page.click('[data-action=start-local]');
+      await page.waitForFunction(() => document.body.dataset.turn === 'you' && document.querySelector('[data-role=board]').dataset.legal);
+      const legal = (await page.getAttribute('[data-role=board]', 'data-legal')).split(' ');
+      await page.fill('input[data-role=move-input]', legal[0]);
+      await page.press('input[data-role=move-input]', 'Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-role=moves] [data-move]').length >= 2 && document.body.dataset.turn === 'you');
+    },
+  },
+  {
     name: 'the games being played, on /watch',
     open: async (page) => {
       const { body: g } = await api(server.url, '/api/games', { method: 'POST', body: JSON.stringify({ variant: 'kujifunza', listed: true }) });
