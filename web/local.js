@@ -192,7 +192,9 @@ function render() {
   const turn = g.result ? 'none' : pos.to_move === g.seat ? 'you' : 'opponent';
   document.body.dataset.turn = turn;
   $('[data-role=local-title]').textContent = `${t(`variant.${g.variant}`)} · ${t('local.vsComputer', { level: t(`local.level.${g.level}`) })}`;
-  $('[data-role=stage]').textContent = stageText(pos);
+  const stage = $('[data-role=stage]');
+  stage.textContent = stageText(pos);
+  stage.hidden = !stage.textContent;
   const name = (/** @type {string} */ side) =>
     side === g.seat ? `${t(`side.${side}`)} (${t('you')})` : `${t(`side.${side}`)} (${t('computer')}, ${t(`local.level.${g.level}`)})`;
   const top = other(g.seat);
