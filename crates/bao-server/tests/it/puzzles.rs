@@ -302,6 +302,18 @@ async fn attempts_rate_the_puzzle_and_the_solver() {
     let (code, progress) = s.get_json(&format!("/api/players/{pid}/puzzles")).await;
     assert_eq!(code, 200);
     assert_eq!(progress, missed["progress"]);
+    // And in the player's own data.
+    let export: Value = s
+        .http
+        .get(s.url("/api/players/me/export"))
+        .header(AUTHORIZATION, format!("Bearer {key}"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(export["puzzles"], progress);
     // The next puzzle is one not tried yet.
     let r = s
         .http
