@@ -168,9 +168,29 @@ export async function fetchRecord(id) {
 /** A record (its text, or moves in notation) replayed by the server from the start (POST /api/analysis/record). */
 export const replayRecord = (record, variant) => json('/api/analysis/record', { body: { record, variant } }, 'moves');
 
-/** A puzzle: this one, or a random one of the variant. @param {{ id?: string, variant?: string }} which */
-export const fetchPuzzle = ({ id, variant }) =>
-  json(id ? `/api/puzzles/${encodeURIComponent(id)}` : `/api/puzzles${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`);
+/**
+ * A puzzle: this one, or one of the variant (and theme) chosen near `rating` (or the player's puzzle rating).
+ * @param {{ id?: string, variant?: string, theme?: string, rating?: number }} which
+ */
+export function fetchPuzzle({ id, variant, theme, rating }) {
+  if (id) return json(`/api/puzzles/${encodeURIComponent(id)}`, { cache: 'no-store' });
+  const q = new URLSearchParams();
+  if (variant) q.set('variant', variant);
+  if (theme) q.set('theme', theme);
+  if (rating !== undefined && Number.isFinite(rating)) q.set('rating', String(Math.round(rating)));
+  const query = q.toString();
+  return json(`/api/puzzles${query ? `?${query}` : ''}`, { cache: 'no-store' });
+}
+
+/**
+ * POST /api/puzzles/{id}/attempt: `{ solved, streak, rating? }` (the browser's own rating when it has no player);
+ * answers `{ rated, puzzle, rating, progress }`.
+ * @param {string} id @param {{ solved: boolean, streak: boolean, rating?: { rating: number, deviation: number, volatility: number } }} body
+ */
+export const reportAttempt = (id, body) => json(`/api/puzzles/${encodeURIComponent(id)}/attempt`, { body }, 'rating');
+
+/** GET /api/players/{id}/puzzles: the player's puzzle progress. @param {string} id */
+export const fetchPuzzleProgress = (id) => json(`/api/players/${encodeURIComponent(id)}/puzzles`, { cache: 'no-store' }, 'rating');
 
 /** The localStorage key that says this browser has a player (its id; the key itself is an HttpOnly cookie). */
 export const PLAYER = 'bao.player';

@@ -4,7 +4,7 @@
 // On the own profile (this browser's player, GET /api/players/me, is the page's): rename, download the data,
 // delete the player, and the account's controls (passkeys, sign-in links, sign out: web/passkeys.js). An unknown or deleted id: "no such player".
 import { $, initPage, currentPlayer, onPlayer, openNameDialog } from '/common.js';
-import { ApiError } from '/api.js';
+import { ApiError, fetchPuzzleProgress } from '/api.js';
 import { fetchPlayer, fetchPlayerGames, fetchRatingHistory, deletePlayer, EXPORT_URL } from '/shared/players-api.js';
 import { t, lang, onLanguage } from '/i18n.js';
 import { controlName } from '/shared/clock-format.js';
@@ -30,6 +30,8 @@ let profile = null;
 let history = {};
 /** @type {any[]} the games loaded so far, newest first */
 let games = [];
+/** @type {any} the player's puzzle progress (null: none, or not loaded) */
+let puzzles = null;
 /** Whether the last page asked for was full (so there may be more). */
 let more = false;
 
@@ -223,10 +225,34 @@ function renderOwn() {
   import('/passkeys.js').then(({ mountAccountControls }) => mountAccountControls(box));
 }
 
+/** The puzzle rating, the solves and misses, the best streak and the counts by theme (a link opens the theme). */
+function renderPuzzles() {
+  const box = $('[data-role=profile-puzzles]');
+  box.hidden = !puzzles;
+  if (!puzzles) return;
+  const c = puzzles.counts;
+  $('[data-role=profile-puzzle-rating]').textContent = t('profile.puzzleSummary', {
+    rating: Math.round(puzzles.rating.rating),
+    solved: c.solved,
+    failed: c.failed,
+    streak: puzzles.best_streak,
+  });
+  const items = Object.entries(puzzles.themes || {}).map(([theme, n]) => {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `/puzzles?theme=${encodeURIComponent(theme)}`;
+    a.textContent = t(`puzzles.theme.${theme}`);
+    li.append(a, ` ${t('profile.puzzleTheme', { solved: n.solved, failed: n.failed })}`);
+    return li;
+  });
+  $('[data-role=profile-puzzle-themes]').replaceChildren(...items);
+}
+
 function render() {
   if (!profile) return;
   renderHead();
   renderRatings();
+  renderPuzzles();
   renderGames();
   renderOwn();
 }
@@ -267,9 +293,14 @@ if (!id || id.includes('/')) {
 } else {
   let failed = false;
   try {
-    const [p, h] = await Promise.all([fetchPlayer(id), fetchRatingHistory(id).catch(() => ({}))]);
+    const [p, h, z] = await Promise.all([
+      fetchPlayer(id),
+      fetchRatingHistory(id).catch(() => ({})),
+      fetchPuzzleProgress(id).catch(() => null),
+    ]);
     profile = p;
     history = h;
+    puzzles = z;
   } catch (e) {
     failed = true;
     showError(e);

@@ -2,20 +2,64 @@
 // winner's moves; the page answers with the defender's replies from the puzzle's `solution`. Every position and
 // trace comes from the server (POST /api/analysis), so nothing here knows the rules: a move is right when it is
 // the solution's, and legal when the server lists it.
-import { $, initPage } from '/common.js';
+//
+// Each first try is reported (POST /api/puzzles/{id}/attempt), which rates the puzzle and the solver (Glicko-2):
+// the browser's player when it has one (the server keeps the progress), else the browser itself (its rating and
+// counts kept in localStorage). Two modes: rated puzzles near the solver's rating, of one theme or any; and the
+// streak, puzzles harder and harder until the first miss.
+import { $, initPage, currentPlayer, onPlayer } from '/common.js';
 import { t, onLanguage } from '/i18n.js';
 import { Board } from '/shared/board.js';
 import { movePit } from '/shared/pits.js';
 import { MoveAnimation } from '/shared/animation.js';
 import { narrate } from '/shared/narration.js';
 import { reasonText } from '/shared/why.js';
-import { analyse, fetchPuzzle } from '/api.js';
+import { analyse, fetchPuzzle, reportAttempt, fetchPuzzleProgress } from '/api.js';
 
-const VARIANTS = ['kiswahili', 'kujifunza', 'kimasai'];
+const VARIANTS = ['kiswahili', 'kiswahili-malawi', 'kujifunza', 'kimasai'];
+const THEMES = ['one_move', 'short', 'long', 'capture_chain', 'takasa', 'kichwa', 'nyumba', 'safari', 'defence', 'opening', 'endgame'];
 const VARIANT_KEY = 'bao.puzzleVariant';
+const THEME_KEY = 'bao.puzzleTheme';
+/** This browser's own progress when it has no player: `{ rating, counts, themes, streak, best_streak }`. */
+const PROGRESS_KEY = 'bao.puzzleProgress';
+/** The first puzzle of a streak is rated about this, each next one this much harder. */
+const STREAK_START = 1000;
+const STREAK_STEP = 60;
 
-/** What the page shows: the puzzle, the position on the board with its analysis, and how far the learner is. */
-const s = { puzzle: null, pos: null, analysis: null, step: 0, state: 'playing', busy: false, hint: null };
+/**
+ * What the page shows: the puzzle, the position on the board with its analysis, and how far the learner is;
+ * `reported` once this try was sent, `hinted` when a hint was shown (a solve with a hint is not rated).
+ */
+const s = { puzzle: null, pos: null, analysis: null, step: 0, state: 'playing', busy: false, hint: null, reported: false, hinted: false };
+
+/** The progress shown: the player's (from the server) or this browser's. */
+let progress = emptyProgress();
+/** The streak going on in streak mode (a browser's and a player's alike: the page counts it). */
+let streak = 0;
+
+function emptyProgress() {
+  return { rating: { rating: 1500, deviation: 350, volatility: 0.06 }, counts: { solved: 0, failed: 0 }, themes: {}, streak: 0, best_streak: 0 };
+}
+
+function readLocal() {
+  try {
+    const v = JSON.parse(localStorage.getItem(PROGRESS_KEY) || 'null');
+    if (v && typeof v === 'object' && v.rating && Number.isFinite(v.rating.rating)) return { ...emptyProgress(), ...v };
+  } catch {
+    /* unreadable: start again */
+  }
+  return emptyProgress();
+}
+
+function saveLocal() {
+  try {
+    localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+  } catch {
+    /* private mode: not kept */
+  }
+}
+
+const mode = () => /** @type {HTMLSelectElement} */ ($('select[name=mode]')).value;
 
 const board = new Board($('[data-role=board]'), { onPit: (pit) => pickPit(pit), onArrow: () => {} });
 const animation = new MoveAnimation(board, { play() {} });
@@ -42,6 +86,9 @@ function render() {
     side: t(`side.${p.position.to_move}`),
     n: p.depth,
   });
+  const themes = (p.themes || []).map((th) => t(`puzzles.theme.${th}`)).join(', ');
+  $('[data-role=puzzle-info]').textContent = t('puzzles.info', { rating: Math.round(p.rating?.rating ?? 1500), themes });
+  renderProgress();
   const result = $('[data-role=puzzle-result]');
   const over = s.state === 'solved' || s.state === 'failed';
   result.hidden = !over;
@@ -52,6 +99,65 @@ function render() {
   $('[data-action=retry-puzzle]').hidden = s.state !== 'failed';
   $('input[data-role=move-input]').disabled = s.state !== 'playing' || s.busy;
   $('button[data-action=hint]').disabled = s.state !== 'playing' || s.busy;
+}
+
+/** The solver's rating, counts by theme and streaks. */
+function renderProgress() {
+  $('[data-role=puzzle-rating]').textContent = String(Math.round(progress.rating.rating));
+  $('[data-role=puzzle-counts]').textContent = t('puzzles.counts', { solved: progress.counts.solved, failed: progress.counts.failed });
+  $('[data-role=best-streak]').textContent = t('puzzles.bestStreak', { n: progress.best_streak });
+  const box = $('[data-role=streak]');
+  box.hidden = mode() !== 'streak';
+  box.dataset.streak = String(streak);
+  box.textContent = t('puzzles.streakNow', { n: streak });
+  const table = $('[data-role=theme-progress]');
+  const rows = THEMES.filter((th) => progress.themes[th]).map((th) => {
+    const tr = document.createElement('tr');
+    tr.dataset.theme = th;
+    for (const text of [t(`puzzles.theme.${th}`), progress.themes[th].solved, progress.themes[th].failed]) {
+      const td = document.createElement('td');
+      td.textContent = String(text);
+      tr.append(td);
+    }
+    return tr;
+  });
+  table.querySelector('tbody').replaceChildren(...rows);
+  table.hidden = rows.length === 0;
+  $('[data-role=progress-where]').textContent = currentPlayer() ? t('puzzles.keptPlayer') : t('puzzles.keptBrowser');
+}
+
+/** Reports this try once (solved or failed) and takes the ratings it answers. */
+async function report(solved) {
+  if (s.reported || !s.puzzle) return;
+  s.reported = true;
+  if (mode() === 'streak') {
+    streak = solved ? streak + 1 : 0;
+  }
+  // A solve helped by a hint is not rated (a miss still is).
+  if (solved && s.hinted) return;
+  const player = currentPlayer();
+  try {
+    const body = { solved, streak: mode() === 'streak', ...(player ? {} : { rating: progress.rating }) };
+    const a = await reportAttempt(s.puzzle.id, body);
+    s.puzzle.rating = a.puzzle;
+    if (a.progress) progress = a.progress;
+    else if (!player && a.rated) {
+      progress.rating = a.rating;
+      progress.counts[solved ? 'solved' : 'failed'] += 1;
+      for (const th of s.puzzle.themes || []) {
+        const c = (progress.themes[th] ||= { solved: 0, failed: 0 });
+        c[solved ? 'solved' : 'failed'] += 1;
+      }
+    }
+    if (!player) {
+      if (mode() === 'streak') progress.streak = streak;
+      progress.best_streak = Math.max(progress.best_streak, streak);
+      saveLocal();
+    }
+  } catch {
+    /* not rated this time: the puzzle goes on all the same */
+  }
+  render();
 }
 
 function say(text) {
@@ -92,13 +198,15 @@ async function play(mv) {
     // The end is told once, in the result box under the board (announced as the status: `role=status`).
     if (!right) {
       s.state = 'failed';
-      say('');
+      say(mode() === 'streak' ? t('puzzles.streakOver', { n: streak }) : '');
+      report(false);
       return;
     }
     s.step += 1;
     if (s.step >= s.puzzle.solution.length) {
       s.state = 'solved';
       say('');
+      report(true);
       return;
     }
     // The defender's reply, from the solution.
@@ -143,8 +251,11 @@ function pickPit(pit) {
 async function replay() {
   if (s.busy || !s.puzzle) return;
   s.busy = true;
-  // Once the solution is shown the puzzle is over, neither solved nor failed.
-  if (s.state === 'playing') s.state = 'shown';
+  // Once the solution is shown the puzzle is over, neither solved nor failed (a miss for the ratings).
+  if (s.state === 'playing') {
+    s.state = 'shown';
+    report(false);
+  }
   const box = $('[data-role=narration]');
   box.replaceChildren();
   s.pos = s.puzzle.position;
@@ -189,12 +300,13 @@ async function retry() {
   }
 }
 
-/** @param {{ id?: string, variant?: string }} which */
+/** @param {{ id?: string, variant?: string, theme?: string, rating?: number }} which */
 async function load(which) {
   s.busy = true;
   try {
     const p = await fetchPuzzle(which);
-    Object.assign(s, { puzzle: p, pos: p.position, step: 0, state: 'playing', hint: null });
+    Object.assign(s, { puzzle: p, pos: p.position, step: 0, state: 'playing', hint: null, reported: false, hinted: false });
+    $('[data-role=puzzle]').dataset.themes = (p.themes || []).join(' ');
     s.analysis = await analyse(p.position);
     $('[data-role=puzzle]').dataset.id = p.id;
     $('select[name=variant]').value = p.variant;
@@ -214,12 +326,42 @@ async function load(which) {
 
 function next() {
   const v = $('select[name=variant]').value;
+  const theme = /** @type {HTMLSelectElement} */ ($('select[name=theme]')).value;
   try {
     localStorage.setItem(VARIANT_KEY, v);
+    localStorage.setItem(THEME_KEY, theme);
   } catch {
     /* private mode: not remembered */
   }
-  return load({ variant: v });
+  // A puzzle left unsolved counts as a miss before the next one.
+  if (s.puzzle && s.state === 'playing' && s.step > 0) report(false);
+  if (mode() === 'streak') {
+    if (s.state === 'failed' || s.state === 'shown') streak = 0;
+    return load({ variant: v, rating: STREAK_START + STREAK_STEP * streak });
+  }
+  // A player is matched by the server; a browser sends its own rating.
+  return load({ variant: v, theme: theme || undefined, rating: currentPlayer() ? undefined : progress.rating.rating });
+}
+
+/** The progress of this browser's player (the server's), or this browser's own. */
+async function loadProgress() {
+  const player = currentPlayer();
+  progress = readLocal();
+  if (player) {
+    try {
+      progress = await fetchPuzzleProgress(player.id);
+    } catch {
+      /* shown from this browser until the server answers */
+    }
+  }
+  if (s.puzzle) render();
+}
+
+function changeMode() {
+  const streaking = mode() === 'streak';
+  /** @type {HTMLSelectElement} */ ($('select[name=theme]')).disabled = streaking;
+  streak = 0;
+  return next();
 }
 
 function wire() {
@@ -233,6 +375,7 @@ function wire() {
   $('[data-action=hint]').addEventListener('click', () => {
     if (s.state !== 'playing' || s.busy) return;
     s.hint = movePit(s.puzzle.solution[s.step]);
+    s.hinted = true;
     say(t('puzzles.hintText', { pit: s.hint }));
     render();
   });
@@ -240,6 +383,9 @@ function wire() {
   $('[data-action=retry-puzzle]').addEventListener('click', retry);
   $('[data-action=next-puzzle]').addEventListener('click', next);
   $('select[name=variant]').addEventListener('change', next);
+  $('select[name=theme]').addEventListener('change', next);
+  $('select[name=mode]').addEventListener('change', changeMode);
+  onPlayer(() => loadProgress());
   onLanguage(render);
 }
 
@@ -254,7 +400,21 @@ async function main() {
     saved = null;
   }
   const variant = params.get('variant') || (VARIANTS.includes(saved) ? saved : 'kiswahili');
-  await load(params.get('id') ? { id: params.get('id') } : { variant });
+  let theme = params.get('theme');
+  try {
+    theme ??= localStorage.getItem(THEME_KEY);
+  } catch {
+    theme = null;
+  }
+  if (THEMES.includes(theme)) /** @type {HTMLSelectElement} */ ($('select[name=theme]')).value = theme;
+  else theme = null;
+  if (params.get('mode') === 'streak') /** @type {HTMLSelectElement} */ ($('select[name=mode]')).value = 'streak';
+  await loadProgress();
+  if (params.get('id')) await load({ id: params.get('id') });
+  else if (mode() === 'streak') {
+    /** @type {HTMLSelectElement} */ ($('select[name=theme]')).disabled = true;
+    await load({ variant, rating: STREAK_START });
+  } else await load({ variant, theme: theme || undefined, rating: currentPlayer() ? undefined : progress.rating.rating });
 }
 
 main();

@@ -5,7 +5,12 @@
 //! main line. A position where the side to move has only one legal move is passed over: a move with no
 //! choice is no puzzle. The same arguments always give the same file.
 //!
-//! The file (JSON, one puzzle a line) names the command that made it, so it can be made again.
+//! Each puzzle gets its themes ([`themes`]) from its solution's traces: what its moves do (captures, a quiet
+//! takasa, the nyumba, safari), the choice of the first move's direction, the stage, the seeds left, and
+//! whether another first move would lose at once.
+//!
+//! The file (JSON, one puzzle a line, the position in the compact form of
+//! [`bao_protocol::encode_position`]) names the command that made it, so it can be made again.
 
 use std::collections::HashSet;
 use std::io::Write as _;
@@ -14,7 +19,91 @@ use std::time::{Duration, Instant};
 
 use bao_ai::proof::{forced, Prover};
 use bao_ai::{Level, Rng};
-use bao_core::{Position, Variant};
+use bao_core::{Move, Position, Stage, Step, Variant};
+use bao_protocol::{encode_position, PuzzleTheme};
+
+/// The defender has at most this many seeds (board and hand): an endgame.
+const ENDGAME_SEEDS: u32 = 10;
+/// The first move captures this many times or more: a capture chain. Nearly every winning move captures two or
+/// three times on its way to emptying a front row (the last move above all), so a chain is a long one at the
+/// start: about two puzzles in five of Kiswahili and Kujifunza, one in four of Kimasai.
+const CHAIN: usize = 4;
+
+/// The themes of the puzzle at `pos` whose solution is `line` (winner first, alternating) won within
+/// `depth` of the winner's moves, in [`PuzzleTheme::ALL`]'s order. `nodes` bounds each proof of the
+/// `defence` theme (a first move that loses at once), which is left out when a proof gives up.
+pub fn themes(pos: &Position, line: &[Move], depth: u32, nodes: u64) -> Vec<PuzzleTheme> {
+    let mut out = Vec::new();
+    let me = pos.to_move();
+    out.push(match depth {
+        0 | 1 => PuzzleTheme::OneMove,
+        2 => PuzzleTheme::Short,
+        _ => PuzzleTheme::Long,
+    });
+    let mut at = *pos;
+    for (i, mv) in line.iter().enumerate() {
+        let Ok((next, trace)) = at.play(*mv) else {
+            break;
+        };
+        if at.to_move() == me {
+            let captures = trace
+                .iter()
+                .filter(|s| matches!(s, Step::Capture { .. }))
+                .count();
+            if i == 0 && captures >= CHAIN {
+                out.push(PuzzleTheme::CaptureChain);
+            }
+            if captures == 0 {
+                out.push(PuzzleTheme::Takasa);
+            }
+            for s in &trace {
+                match s {
+                    Step::Safari { .. } => {
+                        out.extend([PuzzleTheme::Safari, PuzzleTheme::Nyumba]);
+                    }
+                    Step::NyumbaStop { .. } | Step::Lift { tax: true, .. } => {
+                        out.push(PuzzleTheme::Nyumba);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        at = next;
+    }
+    let legal = pos.legal_moves();
+    if let Some(first) = line.first() {
+        if first.dir.is_some()
+            && legal
+                .iter()
+                .any(|m| m.pit == first.pit && m.dir.is_some() && m.dir != first.dir)
+        {
+            out.push(PuzzleTheme::Kichwa);
+        }
+    }
+    let defender = me.opponent();
+    let seeds: u32 = pos
+        .ring(defender)
+        .iter()
+        .map(|&c| u32::from(c))
+        .sum::<u32>()
+        + u32::from(pos.hand(defender));
+    if seeds <= ENDGAME_SEEDS {
+        out.push(PuzzleTheme::Endgame);
+    }
+    if matches!(pos.stage(me), Stage::Namua | Stage::Phase1) {
+        out.push(PuzzleTheme::Opening);
+    }
+    let mut prover = Prover::new(nodes);
+    let loses_at_once = pos.children().into_iter().any(|(m, c)| {
+        Some(&m) != line.first() && c.result().is_none() && prover.wins_within(&c, 1) == Ok(true)
+    });
+    if loses_at_once {
+        out.push(PuzzleTheme::Defence);
+    }
+    out.sort_by_key(|t| PuzzleTheme::ALL.iter().position(|a| a == t));
+    out.dedup();
+    out
+}
 
 /// Options of `bao puzzles`. The field docs are its `--help` text.
 #[derive(clap::Args)]
@@ -98,8 +187,7 @@ pub fn run(args: &PuzzleArgs) -> ExitCode {
             if lines.len() >= args.count {
                 break;
             }
-            let json = pos.to_json();
-            if pos.result().is_some() || !seen.insert(json.clone()) {
+            if pos.result().is_some() || !seen.insert(pos.to_json()) {
                 continue;
             }
             if forced(pos) {
@@ -119,11 +207,17 @@ pub fn run(args: &PuzzleArgs) -> ExitCode {
                 }
             };
             let solution: Vec<String> = line.iter().map(|m| format!("\"{m}\"")).collect();
+            let themes: Vec<String> = themes(pos, &line, depth, args.proof_nodes)
+                .iter()
+                .map(|t| format!("\"{}\"", t.name()))
+                .collect();
             lines.push(format!(
-                "{{\"id\":\"{}-{:04}\",\"depth\":{depth},\"position\":{json},\"solution\":[{}]}}",
+                "{{\"id\":\"{}-{:04}\",\"depth\":{depth},\"pos\":\"{}\",\"solution\":[{}],\"themes\":[{}]}}",
                 args.variant,
                 lines.len() + 1,
-                solution.join(",")
+                encode_position(pos),
+                solution.join(","),
+                themes.join(",")
             ));
         }
     }
@@ -149,4 +243,113 @@ pub fn run(args: &PuzzleArgs) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bao_protocol::decode_position;
+
+    const KISWAHILI: &str = include_str!("../../../puzzles/kiswahili.json");
+
+    /// A puzzle of a file: id, position, solution, depth and stored themes.
+    type Mined = (String, Position, Vec<Move>, u32, Vec<PuzzleTheme>);
+
+    /// The puzzles of a file.
+    fn puzzles(variant: Variant, text: &str) -> Vec<Mined> {
+        let file: serde_json::Value = serde_json::from_str(text).unwrap();
+        file["puzzles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let pos = decode_position(variant, p["pos"].as_str().unwrap()).unwrap();
+                let line = p["solution"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap().parse().unwrap())
+                    .collect();
+                let themes = serde_json::from_value(p["themes"].clone()).unwrap();
+                let depth = p["depth"].as_u64().unwrap() as u32;
+                (
+                    p["id"].as_str().unwrap().to_owned(),
+                    pos,
+                    line,
+                    depth,
+                    themes,
+                )
+            })
+            .collect()
+    }
+
+    /// The captures of each of the winner's moves of a solution, from bao-core's traces.
+    fn captures(pos: &Position, line: &[Move]) -> Vec<usize> {
+        let mut at = *pos;
+        let mut out = Vec::new();
+        for (i, mv) in line.iter().enumerate() {
+            let (next, trace) = at.play(*mv).unwrap();
+            if i % 2 == 0 {
+                out.push(
+                    trace
+                        .iter()
+                        .filter(|s| matches!(s, Step::Capture { .. }))
+                        .count(),
+                );
+            }
+            at = next;
+        }
+        out
+    }
+
+    #[test]
+    fn a_capture_chain_puzzle_has_that_theme_and_a_quiet_win_is_takasa() {
+        let all = puzzles(Variant::Kiswahili, KISWAHILI);
+        let (id, pos, line, depth, _) = all
+            .iter()
+            .find(|p| captures(&p.1, &p.2)[0] >= CHAIN)
+            .expect("a puzzle with a capture chain");
+        let found = themes(pos, line, *depth, 200_000);
+        assert!(
+            found.contains(&PuzzleTheme::CaptureChain),
+            "{id}: {found:?}"
+        );
+        let (id, pos, line, depth, _) = all
+            .iter()
+            .find(|p| captures(&p.1, &p.2).contains(&0))
+            .expect("a puzzle with a quiet move");
+        let found = themes(pos, line, *depth, 200_000);
+        assert!(found.contains(&PuzzleTheme::Takasa), "{id}: {found:?}");
+        // And no theme without its reason.
+        for (id, pos, line, depth, _) in all.iter().take(200) {
+            let c = captures(pos, line);
+            let found = themes(pos, line, *depth, 200_000);
+            assert_eq!(
+                found.contains(&PuzzleTheme::CaptureChain),
+                c[0] >= CHAIN,
+                "{id}"
+            );
+            assert_eq!(found.contains(&PuzzleTheme::Takasa), c.contains(&0), "{id}");
+            assert_eq!(found.contains(&PuzzleTheme::OneMove), *depth == 1, "{id}");
+        }
+    }
+
+    #[test]
+    fn the_stored_themes_are_the_ones_found_again() {
+        let all = puzzles(Variant::Kiswahili, KISWAHILI);
+        let mut seen = std::collections::HashSet::new();
+        for (id, pos, line, depth, stored) in all.iter().take(300) {
+            assert_eq!(&themes(pos, line, *depth, 200_000), stored, "{id}");
+            seen.extend(stored.iter().copied());
+        }
+        for t in [
+            PuzzleTheme::OneMove,
+            PuzzleTheme::Short,
+            PuzzleTheme::Long,
+            PuzzleTheme::CaptureChain,
+            PuzzleTheme::Takasa,
+        ] {
+            assert!(seen.contains(&t), "no {t:?} among the first 300");
+        }
+    }
 }

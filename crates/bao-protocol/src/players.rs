@@ -56,6 +56,9 @@ pub struct PlayerExport {
     pub rating_history: BTreeMap<String, Vec<RatingPoint>>,
     /// Every game the player took a seat in, newest first.
     pub games: Vec<crate::GameSummary>,
+    /// The puzzle rating, solves and misses by theme and streaks (absent before a first puzzle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzles: Option<crate::PuzzleProgress>,
 }
 
 /// One side's rating before and after a rated game, rounded.

@@ -98,4 +98,8 @@ pub struct Puzzle {
     pub goal: String,
     /// The most moves of the winner the win takes (as proved: every other first move fails within as many).
     pub depth: u32,
+    /// What it is about, found from its solution.
+    pub themes: Vec<crate::PuzzleTheme>,
+    /// Its rating: how hard its solvers found it (Glicko-2, every rated attempt counts).
+    pub rating: crate::PuzzleRatingView,
 }

@@ -62,8 +62,11 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(analysis::analyse))
         .routes(routes!(replay::replay_record))
         .routes(routes!(api::get_review))
-        .routes(routes!(puzzles::random_puzzle))
-        .routes(routes!(puzzles::get_puzzle))
+        .routes(routes!(puzzles::api::random_puzzle))
+        .routes(routes!(puzzles::api::list_puzzles))
+        .routes(routes!(puzzles::api::get_puzzle))
+        .routes(routes!(puzzles::api::attempt))
+        .routes(routes!(puzzles::api::progress))
         .routes(routes!(players::api::create_player))
         .routes(routes!(
             players::api::get_me,

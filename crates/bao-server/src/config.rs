@@ -127,6 +127,10 @@ pub struct Config {
     /// Sign-in attempts (a passkey's, a link's) one client address may make per minute; also the burst.
     #[arg(long, env = "BAO_SIGN_INS_PER_MINUTE", default_value_t = 10.0)]
     pub sign_ins_per_minute: f64,
+    /// Puzzle attempts (`POST /api/puzzles/{id}/attempt`) one client address may report per minute; also
+    /// the burst.
+    #[arg(long, env = "BAO_PUZZLE_ATTEMPTS_PER_MINUTE", default_value_t = 30.0)]
+    pub puzzle_attempts_per_minute: f64,
     /// Milliseconds a live seek outlives its creator's last lobby socket (a reload keeps it), and the
     /// longest a node that stopped renewing the seeks and pool places of its sockets (it died) keeps them.
     #[arg(long, env = "BAO_LOBBY_GRACE_MS", default_value_t = 8000,
@@ -264,6 +268,7 @@ impl Config {
             pool_joins_per_minute: 20.0,
             renames_per_hour: 10.0,
             sign_ins_per_minute: 10.0,
+            puzzle_attempts_per_minute: 30.0,
             lobby_grace_ms: 8000,
             trusted_proxies: TrustedProxies::default(),
             metrics_bind: None,

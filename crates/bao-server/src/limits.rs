@@ -68,6 +68,7 @@ pub struct AddressLimits {
     messages: DefaultKeyedRateLimiter<ClientKey>,
     pool_joins: DefaultKeyedRateLimiter<ClientKey>,
     sign_ins: DefaultKeyedRateLimiter<ClientKey>,
+    puzzle_attempts: DefaultKeyedRateLimiter<ClientKey>,
     /// Name changes, by player id.
     renames: DefaultKeyedRateLimiter<String>,
     sockets: Arc<Mutex<HashMap<ClientKey, u32>>>,
@@ -99,6 +100,10 @@ impl AddressLimits {
             sign_ins: RateLimiter::keyed(quota(
                 config.sign_ins_per_minute / 60.0,
                 config.sign_ins_per_minute.max(1.0),
+            )),
+            puzzle_attempts: RateLimiter::keyed(quota(
+                config.puzzle_attempts_per_minute / 60.0,
+                config.puzzle_attempts_per_minute.max(1.0),
             )),
             renames: RateLimiter::keyed(quota(
                 config.renames_per_hour / 3600.0,
@@ -165,6 +170,15 @@ impl AddressLimits {
         self.check(&self.sign_ins, Limit::SignIns, key)
             .map_err(|wait| AppError::RateLimited {
                 message: "too many sign-in attempts; try again in a minute",
+                retry_after: wait,
+            })
+    }
+
+    /// Whether `key` may report another puzzle attempt now.
+    pub fn puzzle_attempt(&self, key: ClientKey) -> Result<(), AppError> {
+        self.check(&self.puzzle_attempts, Limit::PuzzleAttempts, key)
+            .map_err(|wait| AppError::RateLimited {
+                message: "too many puzzle attempts; try again in a moment",
                 retry_after: wait,
             })
     }

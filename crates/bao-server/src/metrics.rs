@@ -122,11 +122,13 @@ pub enum Limit {
     Renames,
     /// Sign-in attempts per address (`--sign-ins-per-minute`).
     SignIns,
+    /// Puzzle attempts reported per address (`--puzzle-attempts-per-minute`).
+    PuzzleAttempts,
 }
 
 impl Limit {
     /// Every limit.
-    pub const ALL: [Limit; 11] = [
+    pub const ALL: [Limit; 12] = [
         Limit::Create,
         Limit::SocketsOpen,
         Limit::SocketsOpened,
@@ -138,6 +140,7 @@ impl Limit {
         Limit::PoolJoins,
         Limit::Renames,
         Limit::SignIns,
+        Limit::PuzzleAttempts,
     ];
 
     /// The label value.
@@ -154,6 +157,7 @@ impl Limit {
             Limit::PoolJoins => "pool_joins",
             Limit::Renames => "renames",
             Limit::SignIns => "sign_ins",
+            Limit::PuzzleAttempts => "puzzle_attempts",
         }
     }
 }

@@ -407,9 +407,42 @@ impl IntoResponses for PuzzleErrors {
                 "`variant` is not one of the four",
             ),
             (
-                AppError::NoSuchPuzzle,
-                "no puzzle has this id, or the variant has no puzzles",
+                AppError::BadRequest("unknown theme \"mate\"".into()),
+                "`theme` is not one of the themes, or the query cannot be read",
             ),
+            (
+                AppError::NoSuchPuzzle,
+                "no puzzle has this id, or none of the variant (and theme)",
+            ),
+            internal(),
+        ])
+    }
+}
+
+/// The error answers of `POST /api/puzzles/{id}/attempt`.
+#[derive(Debug)]
+pub struct PuzzleAttemptErrors;
+
+impl IntoResponses for PuzzleAttemptErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::BadRequest("bad body".into()),
+                "the body is not an attempt",
+            ),
+            (
+                AppError::ForbiddenOrigin("https://elsewhere.example".into()),
+                "the request comes from a page of another site (its `Origin` is not this server's)",
+            ),
+            (AppError::NoSuchPuzzle, "no puzzle has this id"),
+            (
+                AppError::RateLimited {
+                    message: "too many puzzle attempts; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(2),
+                },
+                "this address reported more than `--puzzle-attempts-per-minute` attempts in the last minute",
+            ),
+            (AppError::Unavailable, "the database cannot take the attempt now"),
             internal(),
         ])
     }

@@ -253,6 +253,7 @@ pub async fn export_me(State(state): State<AppState>, me: Me) -> Result<Response
         player: profile_of(&state, &me.player, true).await?,
         rating_history: store.rating_history(&me.player.id).await?,
         games,
+        puzzles: store.puzzle_progress(&me.player.id).await?,
     };
     let disposition = format!("attachment; filename=\"bao-player-{}.json\"", me.player.id);
     Ok((

@@ -71,6 +71,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "tournaments",
         include_str!("../../../../migrations/0012_tournaments.sql"),
     ),
+    (
+        13,
+        "puzzles",
+        include_str!("../../../../migrations/0013_puzzles.sql"),
+    ),
 ];
 
 /// The versions of the migrations applied to a database (sqlx's table; `BIGINT` on both backends). Read only

@@ -22,6 +22,7 @@ pub mod lobby;
 mod migrations;
 mod players;
 mod postgres;
+pub mod puzzles;
 mod queries;
 mod ratings;
 mod reviews;

@@ -100,4 +100,8 @@ export default {
   'account.signOutYes': 'Meld af',
   'account.signOutNo': 'Bly aangemeld',
   'account.signOutFailed': 'Afmelding het nie gewerk nie ({code}); probeer weer.',
+  'profile.puzzles': 'Raaisels',
+  'profile.puzzlesLink': 'Los raaisels op',
+  'profile.puzzleSummary': 'Raaiselgradering {rating}: {solved} opgelos, {failed} gemis; langste reeks {streak}.',
+  'profile.puzzleTheme': '{solved} opgelos, {failed} gemis',
 };

@@ -100,4 +100,8 @@ export default {
   'account.signOutYes': 'Sign out',
   'account.signOutNo': 'Stay signed in',
   'account.signOutFailed': 'Signing out did not work ({code}); try again.',
+  'profile.puzzles': 'Puzzles',
+  'profile.puzzlesLink': 'Solve puzzles',
+  'profile.puzzleSummary': 'Puzzle rating {rating}: {solved} solved, {failed} missed; best streak {streak}.',
+  'profile.puzzleTheme': '{solved} solved, {failed} missed',
 };

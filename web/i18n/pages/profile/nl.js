@@ -100,4 +100,8 @@ export default {
   'account.signOutYes': 'Uitloggen',
   'account.signOutNo': 'Ingelogd blijven',
   'account.signOutFailed': 'Uitloggen is niet gelukt ({code}); probeer het opnieuw.',
+  'profile.puzzles': 'Puzzels',
+  'profile.puzzlesLink': 'Puzzels oplossen',
+  'profile.puzzleSummary': 'Puzzelrating {rating}: {solved} opgelost, {failed} gemist; langste reeks {streak}.',
+  'profile.puzzleTheme': '{solved} opgelost, {failed} gemist',
 };

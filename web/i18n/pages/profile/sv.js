@@ -100,4 +100,8 @@ export default {
   'account.signOutYes': 'Logga ut',
   'account.signOutNo': 'Förbli inloggad',
   'account.signOutFailed': 'Utloggningen fungerade inte ({code}); försök igen.',
+  'profile.puzzles': 'Problem',
+  'profile.puzzlesLink': 'Lös problem',
+  'profile.puzzleSummary': 'Problemrating {rating}: {solved} lösta, {failed} missade; längsta svit {streak}.',
+  'profile.puzzleTheme': '{solved} lösta, {failed} missade',
 };

@@ -100,4 +100,8 @@ export default {
   'account.signOutYes': 'Toka',
   'account.signOutNo': 'Baki ndani',
   'account.signOutFailed': 'Kutoka hakukufaulu ({code}); jaribu tena.',
+  'profile.puzzles': 'Mafumbo',
+  'profile.puzzlesLink': 'Tatua mafumbo',
+  'profile.puzzleSummary': 'Kiwango cha mafumbo {rating}: ametatua {solved}, amekosa {failed}; mfululizo bora {streak}.',
+  'profile.puzzleTheme': 'ametatua {solved}, amekosa {failed}',
 };

@@ -5,6 +5,7 @@ mod accounts;
 mod games;
 mod group;
 mod leases;
+mod puzzles;
 mod ratings;
 
 use bao_core::Variant;
