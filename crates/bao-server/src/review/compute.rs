@@ -250,16 +250,12 @@ mod tests {
             vec![7, -40]
         );
         // A won game (a puzzle of one move, played): lost for the side to move after it.
-        let text = include_str!("../../../../puzzles/kujifunza.json");
-        let file: serde_json::Value = serde_json::from_str(text).unwrap();
-        let p = file["puzzles"]
-            .as_array()
+        let p = crate::puzzles::all()
             .unwrap()
             .iter()
-            .find(|p| p["depth"] == 1)
+            .find(|p| p.variant == Variant::Kujifunza && p.depth == 1)
             .unwrap();
-        let pos = Position::from_json(&p["position"].to_string()).unwrap();
-        let mv: Move = p["solution"][0].as_str().unwrap().parse().unwrap();
+        let (pos, mv) = (p.position.clone(), p.solution[0]);
         let (won, _) = pos.play(mv).unwrap();
         assert_eq!(values(&[pos, won], &[scored(5), None]), vec![5, -MATE]);
     }
