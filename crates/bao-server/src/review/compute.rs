@@ -255,7 +255,7 @@ mod tests {
             .iter()
             .find(|p| p.variant == Variant::Kujifunza && p.depth == 1)
             .unwrap();
-        let (pos, mv) = (p.position.clone(), p.solution[0]);
+        let (pos, mv) = (p.position, p.solution[0]);
         let (won, _) = pos.play(mv).unwrap();
         assert_eq!(values(&[pos, won], &[scored(5), None]), vec![5, -MATE]);
     }
