@@ -30,6 +30,7 @@ pub mod error;
 pub mod healthcheck;
 pub mod http;
 pub mod jobs;
+pub mod levels;
 pub mod limits;
 pub mod lobby;
 pub mod logs;
