@@ -276,8 +276,8 @@ async fn the_levels_are_served_with_their_ratings() {
         let r = |i: usize| levels[i]["ratings"][variant]["rating"].as_i64().unwrap();
         assert_eq!(r(0) as f64, body["anchor"].as_f64().unwrap(), "{variant}");
         assert!(r(7) > r(0) + 400, "{variant}: the top is far above level 1");
-        for i in 0..8 {
-            let x = &levels[i]["ratings"][variant];
+        for l in levels {
+            let x = &l["ratings"][variant];
             assert!(
                 x["low"].as_i64() <= x["rating"].as_i64()
                     && x["rating"].as_i64() <= x["high"].as_i64()
