@@ -72,6 +72,9 @@ const game = (id) => `/api/games/${encodeURIComponent(id)}`;
 
 export const fetchVersion = () => json('/api/version');
 
+/** The computer's eight numbered levels with their ratings per variant (`GET /api/levels`). */
+export const fetchLevels = () => json('/api/levels', {}, 'levels');
+
 /** POST /api/games: the new game's `{ id, token, seat, url }`. */
 export const createGame = (body) => json('/api/games', { body }, 'id');
 

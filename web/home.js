@@ -1,7 +1,7 @@
 // Home page: choose a game and an opponent; the server creates the game and hands out a seat token,
 // which stays in this browser (localStorage, keyed by game id) and never goes into a URL.
 import { $, $$, initPage } from '/common.js';
-import { createGame } from '/api.js';
+import { createGame, fetchLevels } from '/api.js';
 import { t, onLanguage } from '/i18n.js';
 import { storeToken } from '/shared/store.js';
 import { controlName, parseControl } from '/shared/clock-format.js';
@@ -16,6 +16,7 @@ const message = $('[data-role=message]');
 
 function showVariant() {
   const v = variantSel.value;
+  showLevels();
   $('[data-role=variant-desc]').textContent = t(`variant.${v}.desc`);
   $('a[data-role=variant-rules]').href = `/rules/${v}.html`;
   for (const li of $$('.variants li')) li.classList.toggle('selected', li.dataset.variant === v);
@@ -43,6 +44,31 @@ async function create(opponent) {
     message.textContent = t('home.error', { msg: e.message });
     for (const b of $$('button[data-action^=play-]')) b.disabled = false;
   }
+}
+
+/** The levels' ratings per variant, once `GET /api/levels` has answered: `{ [level]: { [variant]: rating } }`. */
+let ratings = {};
+
+/** The level chooser's options in the page's language: "Level 3 · about 1450", the rating the level measured in
+ * the chosen variant (none for a variant not measured, or before the ratings came). */
+function showLevels() {
+  for (const o of levelSel.options) {
+    const k = o.dataset.level;
+    const name = /^\d$/.test(o.value) ? '' : t(`level.${o.value}`);
+    const level = name ? t('home.levelNamed', { k, name }) : t('home.levelOption', { k });
+    const r = ratings[k] && ratings[k][variantSel.value];
+    o.textContent = r ? t('home.levelAbout', { level, rating: Math.round(r.rating / 50) * 50 }) : level;
+  }
+}
+
+async function loadLevels() {
+  try {
+    const body = await fetchLevels();
+    ratings = Object.fromEntries(body.levels.map((l) => [String(l.number), l.ratings]));
+  } catch {
+    return;
+  }
+  showLevels();
 }
 
 /** The time controls' names in the page's language. */
@@ -98,6 +124,7 @@ onLanguage(() => {
 });
 const started = initPage();
 showMyGames();
+started.then(loadLevels);
 started.then(startLobby);
 // The next tournaments (running, then coming), in a module of their own loaded after the page is up.
 started.then(() => import('/home-tournaments.js')).then((m) => m.showNextTournaments());

@@ -171,7 +171,7 @@ export function relativeDate(ms, now = Date.now()) {
 /** Whom the game is against, in words: the opponent's name, the computer and its level, or a guest. */
 function against(opp, g) {
   if (!opp || !opp.taken) return '';
-  if (opp.kind === 'computer') return t('mygames.vsComputer', { level: t(`level.${g.level || 'medium'}`) });
+  if (opp.kind === 'computer') return t('mygames.vsComputer', { level: /^\d$/.test(g.level) ? t('level.n', { k: g.level }) : t(`level.${g.level || 'medium'}`) });
   if (opp.player) return t('mygames.vs', { name: opp.player.deleted ? t('player.deleted') : opp.player.name });
   return t('mygames.vsGuest');
 }

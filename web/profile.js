@@ -142,7 +142,7 @@ function opponent(g, seat) {
   if (!other || !other.taken) {
     span.append(t('profile.nobody'));
   } else if (other.kind === 'computer') {
-    span.append(t('profile.computer', { level: t(`seat.level.${g.level || 'medium'}`) }));
+    span.append(t('profile.computer', { level: /^\d$/.test(g.level) ? t('seat.level.n', { k: g.level }) : t(`seat.level.${g.level || 'medium'}`) }));
   } else if (other.player && other.player.deleted) {
     span.append(t('player.deleted'));
   } else if (other.player) {

@@ -86,7 +86,7 @@ export const play = (position, move) => rules.ask({ op: 'play', position, move }
 /** The start position of a variant. */
 export const start = (variant) => rules.ask({ op: 'start', variant });
 
-/** The computer's move at `level` (easy, medium, hard): `{ move, position, trace }` (`move` null at the end). */
+/** The computer's move at `level` (easy, medium, hard, or '1'-'8'): `{ move, position, trace }` (`move` null at the end). */
 export const computerMove = (position, level, seed) => rules.ask({ op: 'move', position, level, seed });
 
 /**

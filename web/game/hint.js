@@ -1,4 +1,4 @@
-// A hint in a game against the computer at the easy or medium level: [data-action=hint] asks the server's analysis
+// A hint in a game against the computer at the easy or medium level (or a numbered level up to 5): [data-action=hint] asks the server's analysis
 // (POST /api/analysis with a short search) for a good move in the position on the board, marks its start pit
 // (data-hint) and says the move and what it would do, step by step. Offered only to the human player, on their
 // turn; it follows the page through <body data-turn> (set by attention.js on every redraw).
@@ -12,7 +12,7 @@ import { findMove, analysisErrorText } from '/shared/analysed-state.js';
 /** How long the computer looks for the hint: short, a hint at these levels needs no deep search. */
 const THINK_MS = 300;
 /** The computer levels that offer hints. */
-const LEVELS = ['easy', 'medium'];
+const LEVELS = ['easy', 'medium', '1', '2', '3', '4', '5'];
 
 export class Hint {
   /** @param {import('/game/state.js').GameState} state @param {string} gameId */

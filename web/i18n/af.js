@@ -87,6 +87,7 @@ export default {
   'seat.level.easy': 'maklik',
   'seat.level.medium': 'gemiddeld',
   'seat.level.hard': 'moeilik',
+  'seat.level.n': 'vlak {k}',
   'join.button': 'Sluit aan',
   'join.failed': 'Die plek is nie meer oop nie.',
 

@@ -87,6 +87,7 @@ export default {
   'seat.level.easy': 'easy',
   'seat.level.medium': 'medium',
   'seat.level.hard': 'hard',
+  'seat.level.n': 'level {k}',
   'join.button': 'Join the game',
   'join.failed': 'The seat is no longer free.',
 

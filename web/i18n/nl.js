@@ -87,6 +87,7 @@ export default {
   'seat.level.easy': 'makkelijk',
   'seat.level.medium': 'gemiddeld',
   'seat.level.hard': 'moeilijk',
+  'seat.level.n': 'niveau {k}',
   'join.button': 'Meedoen',
   'join.failed': 'De plaats is niet meer vrij.',
 

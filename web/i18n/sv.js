@@ -87,6 +87,7 @@ export default {
   'seat.level.easy': 'lätt',
   'seat.level.medium': 'medel',
   'seat.level.hard': 'svår',
+  'seat.level.n': 'nivå {k}',
   'join.button': 'Gå med',
   'join.failed': 'Platsen är inte längre ledig.',
 

@@ -87,6 +87,7 @@ export default {
   'seat.level.easy': 'rahisi',
   'seat.level.medium': 'wastani',
   'seat.level.hard': 'ngumu',
+  'seat.level.n': 'kiwango {k}',
   'join.button': 'Jiunge na mchezo',
   'join.failed': 'Nafasi hiyo haipo wazi tena.',
 

@@ -11,7 +11,7 @@ export function sideName(state, side) {
   const seat = state.game.seats[side];
   let s;
   if (seat && seat.player) s = seat.player.deleted ? t('player.deleted') : seat.player.name;
-  else if (seat && seat.kind === 'computer') s = `${t('side.' + side)} (${t('computer')}${state.game.level ? ', ' + t(`seat.level.${state.game.level}`) : ''})`;
+  else if (seat && seat.kind === 'computer') s = `${t('side.' + side)} (${t('computer')}${state.game.level ? ', ' + (/^\d$/.test(state.game.level) ? t('seat.level.n', { k: state.game.level }) : t(`seat.level.${state.game.level}`)) : ''})`;
   else s = t(`side.${side}`);
   if (side === state.you) s += ` (${t('you')})`;
   return s;

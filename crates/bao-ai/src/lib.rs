@@ -12,6 +12,7 @@
 
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod arena;
 pub mod book;
 pub mod clock;
 pub mod eval;
@@ -20,6 +21,7 @@ pub mod openings;
 pub mod pns;
 pub mod proof;
 pub mod proof_check;
+pub mod ratings;
 pub mod rng;
 pub mod search;
 pub mod solved;
@@ -40,41 +42,104 @@ pub use levels::LevelConfig;
 pub use rng::Rng;
 pub use search::{Features, Limits, Line, Options, SearchResult, MATE};
 
-/// Playing strength.
+/// Playing strength: eight numbered levels (a rung of a ladder, like lichess's computer levels 1-8), the three
+/// named levels of the first version, which are rungs of it (`easy` = 2, `medium` = 5, `hard` = 8), and
+/// `hard-v1` for comparisons. The settings of each rung are in [`levels`](crate::levels); their ratings,
+/// measured by paired matches, in [`ratings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// One ply (plus capture replies) through a noisy evaluation, with occasional random moves.
+    /// Rung 2: one ply (plus capture replies) through a noisy evaluation, with occasional random moves.
     Easy,
-    /// Three plies (plus capture sequences), exact evaluation.
+    /// Rung 5: three plies (plus capture sequences), exact evaluation.
     Medium,
-    /// As deep as the full time budget allows.
+    /// Rung 8: as deep as the full time budget allows, with the opening book and Kujifunza's proof.
     Hard,
     /// `hard` as it was before issue 21 (its settings, its evaluation, none of the later search
     /// features), kept so that a match against it stays reproducible. Not offered by the server: only
     /// `bao match` and `bao think` take it (`Level::parse_any`).
     HardV1,
+    /// A numbered level, 1 (a near-beginner) to 8 (= `hard`). Build it with [`Level::rung`], which refuses
+    /// other numbers; a value outside 1-8 built by hand plays as the nearest rung.
+    Rung(u8),
 }
 
+/// The names of the numbered levels.
+const RUNG_NAMES: [&str; 8] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+
 impl Level {
-    /// All levels, weakest first.
+    /// The three named levels, weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
-    /// `"easy"`, `"medium"` or `"hard"`.
+    /// The eight numbered levels, weakest first.
+    pub const LADDER: [Level; 8] = [
+        Level::Rung(1),
+        Level::Rung(2),
+        Level::Rung(3),
+        Level::Rung(4),
+        Level::Rung(5),
+        Level::Rung(6),
+        Level::Rung(7),
+        Level::Rung(8),
+    ];
+
+    /// Every level the server offers, as [`Level::parse`] reads them: the named ones, then the numbered.
+    pub const OFFERED: [Level; 11] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Rung(1),
+        Level::Rung(2),
+        Level::Rung(3),
+        Level::Rung(4),
+        Level::Rung(5),
+        Level::Rung(6),
+        Level::Rung(7),
+        Level::Rung(8),
+    ];
+
+    /// The numbered level `n` (1-8), or `None`.
+    pub fn rung(n: u8) -> Option<Level> {
+        (1..=8).contains(&n).then_some(Level::Rung(n))
+    }
+
+    /// `"easy"`, `"medium"`, `"hard"`, `"hard-v1"` or `"1"`-`"8"`.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
             Level::HardV1 => "hard-v1",
+            Level::Rung(_) => RUNG_NAMES[usize::from(self.number().unwrap_or(1) - 1)],
         }
     }
 
-    /// Parses `"easy"`, `"medium"` or `"hard"`.
+    /// The level in words for records and link previews: `"easy"`, `"medium"`, `"hard"`, `"hard-v1"` or
+    /// `"level 1"`-`"level 8"`.
+    pub fn label(self) -> String {
+        match self {
+            Level::Rung(_) => format!("level {}", self.name()),
+            _ => self.name().to_owned(),
+        }
+    }
+
+    /// The rung of the ladder the level plays as (1-8): `easy` 2, `medium` 5, `hard` 8; `None` for `hard-v1`.
+    pub fn number(self) -> Option<u8> {
+        match self {
+            Level::Easy => Some(2),
+            Level::Medium => Some(5),
+            Level::Hard => Some(8),
+            Level::HardV1 => None,
+            Level::Rung(n) => Some(n.clamp(1, 8)),
+        }
+    }
+
+    /// Parses `"easy"`, `"medium"`, `"hard"` or `"1"`-`"8"`.
     pub fn parse(s: &str) -> Option<Level> {
         match s {
             "easy" => Some(Level::Easy),
             "medium" => Some(Level::Medium),
             "hard" => Some(Level::Hard),
+            _ if s.len() == 1 => Level::rung(s.parse().ok()?),
             _ => None,
         }
     }
@@ -87,12 +152,13 @@ impl Level {
         }
     }
 
-    /// The time the level may think for one move.
+    /// The time the level may think for one move. The numbered levels below 8 stop at a node budget long
+    /// before it ([`LevelConfig::nodes`]); it only bounds them on a very slow machine.
     pub fn budget(self) -> Duration {
-        match self {
-            Level::Easy => Duration::from_millis(100),
-            Level::Medium => Duration::from_millis(500),
-            Level::Hard | Level::HardV1 => Duration::from_millis(1500),
+        match self.number() {
+            None | Some(8) => Duration::from_millis(1500),
+            Some(1..=2) => Duration::from_millis(100),
+            Some(_) => Duration::from_millis(500),
         }
     }
 }

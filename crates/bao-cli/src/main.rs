@@ -8,6 +8,7 @@ mod commands;
 mod matches;
 mod prove;
 mod puzzles;
+mod rate_levels;
 mod think;
 mod tune;
 
@@ -51,7 +52,7 @@ enum Command {
     /// Read positions (one JSON object per line) on stdin; for each print the computer's move, the depth
     /// reached, the nodes searched and nodes per second.
     Think(think::ThinkArgs),
-    /// Play paired games between two players (easy, medium, hard or random) and print the first one's score.
+    /// Play paired games between two players (1-8, easy, medium, hard, hard-v1 or random) and print the first one's score.
     Match(matches::MatchArgs),
     /// Mine puzzles from the computer's own games: positions with more than one legal move where exactly
     /// one wins by force, proved by exhaustive search. Prints the puzzle file (JSON) on stdout.
@@ -65,6 +66,10 @@ enum Command {
     /// Build the proof that South wins Bao la Kujifunza and write it (--out FILE), or check a proof file
     /// with the rules alone (--check FILE): spec/position.md, "Additions of the third wave".
     Prove(prove::ProveArgs),
+    /// Rate the eight numbered levels by paired matches between neighbours (and levels two apart), fitted
+    /// on the Glicko-2 scale with level 1 anchored at 800; prints the lines of
+    /// crates/bao-ai/data/level-ratings.txt.
+    RateLevels(rate_levels::RateArgs),
 }
 
 fn main() -> ExitCode {
@@ -80,5 +85,6 @@ fn main() -> ExitCode {
         Command::Tune(args) => tune::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Prove(args) => prove::run(&args),
+        Command::RateLevels(args) => rate_levels::run(&args),
     }
 }

@@ -27,13 +27,13 @@ pub enum Player {
 }
 
 impl Player {
-    /// Parses `random`, `easy`, `medium`, `hard` or `hard-v1`.
+    /// Parses `random`, `1`-`8`, `easy`, `medium`, `hard` or `hard-v1`.
     pub fn parse(s: &str) -> Result<Player, String> {
         if s == "random" {
             return Ok(Player::Random);
         }
         Level::parse_any(s).map(Player::Ai).ok_or_else(|| {
-            format!("unknown player {s:?} (expected random, easy, medium, hard or hard-v1)")
+            format!("unknown player {s:?} (expected random, 1-8, easy, medium, hard or hard-v1)")
         })
     }
 
@@ -48,7 +48,8 @@ impl Player {
 /// Options of `bao match`. The field docs are its `--help` text.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// First player: random, easy, medium, hard or hard-v1 (`hard` as it was before issue 21).
+    /// First player: random, a level 1-8, easy (= 2), medium (= 5), hard (= 8) or hard-v1 (`hard` as it was
+    /// before issue 21).
     #[arg(value_parser = Player::parse)]
     pub a: Player,
     /// Second player.
@@ -64,7 +65,7 @@ pub struct MatchArgs {
     /// Cap on each level's time per move in milliseconds.
     #[arg(long)]
     pub ms: Option<u64>,
-    /// Node budget per move for both levels.
+    /// Node budget per move for both levels (default: each level's own; levels 1-7 have one).
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Depth limit of the first player (default: its level's).
@@ -208,7 +209,9 @@ impl Engine {
                 if let Some(d) = depth {
                     c.max_depth = d;
                 }
-                c.nodes = args.nodes;
+                if args.nodes.is_some() {
+                    c.nodes = args.nodes;
+                }
                 if let Some(f) = features {
                     c.features = f;
                 }

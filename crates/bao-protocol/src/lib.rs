@@ -325,7 +325,7 @@ pub struct RematchState {
     pub game: Option<String>,
 }
 
-/// Serde for a computer level as its name (`"easy"`, `"medium"`, `"hard"`).
+/// Serde for a computer level as its name (`"easy"`, `"medium"`, `"hard"`, `"1"`-`"8"`).
 mod level_name {
     use super::*;
     use serde::{Deserializer, Serializer};
@@ -340,9 +340,11 @@ mod level_name {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
         match Option::<String>::deserialize(d)? {
             None => Ok(None),
-            Some(n) => Level::parse(&n)
-                .map(Some)
-                .ok_or_else(|| serde::de::Error::custom(format!("unknown level {n:?}"))),
+            Some(n) => Level::parse(&n).map(Some).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "unknown level {n:?}; use easy, medium, hard or a level from 1 to 8"
+                ))
+            }),
         }
     }
 }

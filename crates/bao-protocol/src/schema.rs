@@ -137,7 +137,7 @@ schema!(
 
 schema!(
     /// A computer level's name.
-    Level [] => string_enum(bao_ai::Level::ALL.map(bao_ai::Level::name), "the computer opponent's strength")
+    Level [] => string_enum(bao_ai::Level::OFFERED.map(bao_ai::Level::name), "the computer opponent's strength: easy (= level 2), medium (= 5), hard (= 8), or a numbered level from \"1\" (a beginner) to \"8\" (GET /api/levels gives their ratings)")
 );
 
 schema!(

@@ -95,7 +95,9 @@ pub async fn create(
         Opponent::Computer => {
             let name = body.level.as_deref().unwrap_or("medium");
             Some(Level::parse(name).ok_or_else(|| {
-                AppError::BadRequest(format!("unknown level {name:?}; use easy, medium or hard"))
+                AppError::BadRequest(format!(
+                    "unknown level {name:?}; use easy, medium, hard or a level from 1 to 8"
+                ))
             })?)
         }
     };

@@ -58,6 +58,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(board_svg::board_svg))
         .routes(routes!(api::history))
         .routes(routes!(api::version))
+        .routes(routes!(crate::levels::get_levels))
         .routes(routes!(openapi_json))
         .routes(routes!(analysis::analyse))
         .routes(routes!(replay::replay_record))

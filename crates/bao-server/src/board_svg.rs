@@ -67,7 +67,13 @@ pub fn seat_name(seat: &Seat, level: Option<&str>) -> String {
         return "free seat".into();
     }
     match (seat.kind, &seat.player) {
-        (SeatKind::Computer, _) => format!("the computer ({})", level.unwrap_or("medium")),
+        (SeatKind::Computer, _) => format!(
+            "the computer ({})",
+            level
+                .and_then(bao_ai::Level::parse)
+                .unwrap_or(bao_ai::Level::Medium)
+                .label()
+        ),
         (_, Some(p)) if p.deleted => "deleted player".into(),
         (_, Some(p)) if !p.name.is_empty() => p.name.clone(),
         _ => "a guest".into(),

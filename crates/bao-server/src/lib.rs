@@ -31,6 +31,7 @@ pub mod healthcheck;
 pub mod http;
 pub mod import;
 pub mod jobs;
+pub mod levels;
 pub mod limits;
 pub mod lobby;
 pub mod logs;

@@ -2,4 +2,5 @@
 //! binary that links once and runs them in parallel: `cargo test -p bao-ai --test it [MODULE::]`.
 
 mod ai;
+mod levels;
 mod reproducible;

@@ -64,7 +64,7 @@ pub enum Task {
     Move {
         /// The position.
         position: serde_json::Value,
-        /// `easy`, `medium` or `hard`.
+        /// `easy`, `medium`, `hard` or `1`-`8` ([`Level::parse`]).
         level: String,
         /// The search's seed (the game's, mixed with the ply).
         seed: u64,
@@ -278,6 +278,32 @@ mod tests {
         match done.outcome {
             Outcome::Move { mv: Some(mv) } => assert!(pos.legal_moves().contains(&mv)),
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// The wire takes the numbered levels as the API does, and refuses a level it does not know.
+    #[test]
+    fn a_move_job_takes_the_numbered_levels() {
+        let pos = Position::new(Variant::Kiswahili);
+        let task = |level: &str| Task::Move {
+            position: position_json(&pos),
+            level: level.into(),
+            seed: 3,
+            budget_ms: None,
+        };
+        for level in ["1", "4", "7", "medium"] {
+            match task(level).run(Duration::ZERO, 1, None) {
+                Outcome::Move { mv: Some(mv) } => {
+                    assert!(pos.legal_moves().contains(&mv), "{level}")
+                }
+                other => panic!("{level}: {other:?}"),
+            }
+        }
+        for level in ["9", "0", "hard-v1"] {
+            match task(level).run(Duration::ZERO, 1, None) {
+                Outcome::Failed { code, .. } => assert_eq!(code, ErrorCode::BadRequest, "{level}"),
+                other => panic!("{level}: {other:?}"),
+            }
         }
     }
 

@@ -420,7 +420,7 @@ impl Game {
     pub fn record(&self) -> String {
         let seat = |s: Side| match self.kinds[s.index()] {
             SeatKind::Computer => {
-                format!("computer ({})", self.level.map_or("medium", Level::name))
+                format!("computer ({})", self.level.unwrap_or(Level::Medium).label())
             }
             SeatKind::Human if self.hashes[s.index()].is_some() => "human".to_owned(),
             SeatKind::Human => "free".to_owned(),

@@ -190,3 +190,99 @@ async fn a_computer_seed_makes_the_computers_replies_reproducible() {
     assert_eq!(games[0], games[1], "two games, the same moves");
     s.stop().await;
 }
+
+/// The eight numbered levels (`"1"`-`"8"`) are accepted beside easy, medium and hard, a game keeps the value
+/// it was created with across a restart (stored and read back), the computer plays at a numbered level, and
+/// anything else is refused with the accepted values named.
+#[tokio::test]
+async fn numbered_levels_are_accepted_kept_and_bad_ones_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Server::start(dir.path()).await;
+    let mut ids = Vec::new();
+    for level in ["easy", "medium", "hard", "1", "3", "8"] {
+        let (id, _, _) = s
+            .create(json!({"variant": "kiswahili", "seat": "south", "opponent": "computer", "level": level}))
+            .await;
+        let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(snap["level"], level);
+        ids.push((id, level));
+    }
+    for bad in [
+        json!("9"),
+        json!("0"),
+        json!("10"),
+        json!("hard-v1"),
+        json!("Easy"),
+        json!(3),
+        json!(""),
+    ] {
+        let (status, body) = s
+            .post(
+                "/api/games",
+                json!({"variant": "kiswahili", "opponent": "computer", "level": bad}),
+            )
+            .await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert_eq!(body["error"], "bad_request", "{bad}: {body}");
+        let msg = body["message"].as_str().unwrap_or_default();
+        // A number is refused by the JSON's type (levels are strings, "3"); a string names the levels.
+        let expect = if bad.is_number() { "string" } else { "1 to 8" };
+        assert!(msg.contains(expect), "{bad}: the message says why: {msg}");
+    }
+    // The computer answers at level 3 (North, after the human's first move).
+    let (id, _, token) = s
+        .create(
+            json!({"variant": "kujifunza", "seat": "south", "opponent": "computer", "level": "3"}),
+        )
+        .await;
+    let (_, snap) = s.get_json(&format!("/api/games/{id}")).await;
+    let mv = snap["legal"][0].as_str().unwrap().to_owned();
+    let mut h = s.ws(&id).await;
+    h.hello(Some(&token), 0).await;
+    h.send(json!({"t": "move", "ply": 0, "move": mv})).await;
+    assert_eq!(h.recv_t("moved").await["by"], "south");
+    assert_eq!(h.recv_t("moved").await["by"], "north");
+    let (_, record) = s.get_text(&format!("/api/games/{id}/record")).await;
+    assert!(record.contains("computer (level 3)"), "{record}");
+    drop(h);
+    s.stop().await;
+    let s = Server::start(dir.path()).await;
+    for (id, level) in &ids {
+        let (status, snap) = s.get_json(&format!("/api/games/{id}")).await;
+        assert_eq!(status, 200, "{id}");
+        assert_eq!(snap["level"], *level, "{id} after the restart");
+    }
+    s.stop().await;
+}
+
+/// `GET /api/levels`: the eight levels, weakest first, with their aliases and the measured ratings, level 1
+/// at the anchor.
+#[tokio::test]
+async fn the_levels_are_served_with_their_ratings() {
+    let s = Server::fresh().await;
+    let (status, body) = s.get_json("/api/levels").await;
+    assert_eq!(status, 200, "{body}");
+    let levels = body["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 8);
+    for (i, l) in levels.iter().enumerate() {
+        assert_eq!(l["level"], (i + 1).to_string());
+        assert_eq!(l["number"], i + 1);
+    }
+    assert_eq!(levels[1]["alias"], "easy");
+    assert_eq!(levels[4]["alias"], "medium");
+    assert_eq!(levels[7]["alias"], "hard");
+    assert_eq!(levels[0]["alias"], Value::Null);
+    for variant in ["kujifunza", "kiswahili"] {
+        let r = |i: usize| levels[i]["ratings"][variant]["rating"].as_i64().unwrap();
+        assert_eq!(r(0) as f64, body["anchor"].as_f64().unwrap(), "{variant}");
+        assert!(r(7) > r(0) + 400, "{variant}: the top is far above level 1");
+        for l in levels {
+            let x = &l["ratings"][variant];
+            assert!(
+                x["low"].as_i64() <= x["rating"].as_i64()
+                    && x["rating"].as_i64() <= x["high"].as_i64()
+            );
+        }
+    }
+    s.stop().await;
+}
