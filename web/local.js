@@ -20,7 +20,20 @@ import { localGames, loadLocalGame, saveLocalGame, newLocalId, toMove } from '/s
 /** bao-core's REPETITION_LIMIT and MOVE_LIMIT (crates/bao-core/src/draw.rs). */
 const REPETITION_LIMIT = 3;
 const MOVE_LIMIT = 2000;
-const LEVELS = ['easy', 'medium', 'hard'];
+// The computer's levels as the home page and the server name them: 1 to 8, with 2, 5 and 8 also easy, medium, hard.
+const LEVELS = ['1', 'easy', '3', '4', 'medium', '6', '7', 'hard'];
+
+/** A level in words ("medium", "level 3"), for the title and the seats. */
+const levelWords = (/** @type {string} */ level) =>
+  /^\d$/.test(level) ? t('local.level.n', { k: level }) : t(`local.level.${level}`);
+
+/** The chooser's options in the page's language: "Level 5 · Medium", "Level 3". */
+function labelLevels() {
+  for (const o of /** @type {HTMLSelectElement} */ ($('select[name=level]')).options) {
+    const k = o.dataset.level;
+    o.textContent = /^\d$/.test(o.value) ? t('local.levelOption', { k }) : t('local.levelNamed', { k, name: t(`local.option.${o.value}`) });
+  }
+}
 const VARIANTS = ['kujifunza', 'kiswahili', 'kiswahili-malawi', 'kimasai'];
 
 /** @type {any} the engine module (web/engine/engine.js) */
@@ -191,12 +204,12 @@ function render() {
   const pos = last();
   const turn = g.result ? 'none' : pos.to_move === g.seat ? 'you' : 'opponent';
   document.body.dataset.turn = turn;
-  $('[data-role=local-title]').textContent = `${t(`variant.${g.variant}`)} · ${t('local.vsComputer', { level: t(`local.level.${g.level}`) })}`;
+  $('[data-role=local-title]').textContent = `${t(`variant.${g.variant}`)} · ${t('local.vsComputer', { level: levelWords(g.level) })}`;
   const stage = $('[data-role=stage]');
   stage.textContent = stageText(pos);
   stage.hidden = !stage.textContent;
   const name = (/** @type {string} */ side) =>
-    side === g.seat ? `${t(`side.${side}`)} (${t('you')})` : `${t(`side.${side}`)} (${t('computer')}, ${t(`local.level.${g.level}`)})`;
+    side === g.seat ? `${t(`side.${side}`)} (${t('you')})` : `${t(`side.${side}`)} (${t('computer')}, ${levelWords(g.level)})`;
   const top = other(g.seat);
   $('[data-role=player-top] .pname').textContent = name(top);
   $('[data-role=player-bottom] .pname').textContent = name(g.seat);
@@ -307,6 +320,7 @@ function wire() {
   const l = params.get('level');
   if (l && LEVELS.includes(l)) /** @type {HTMLSelectElement} */ ($('select[name=level]')).value = l;
   onLanguage(() => {
+    labelLevels();
     if (game) render();
   });
 }

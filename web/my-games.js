@@ -57,7 +57,7 @@ function localItem(/** @type {import('/shared/local-games.js').LocalGame} */ g) 
     : t(pos && pos.to_move === g.seat ? 'mygames.yourTurn' : 'mygames.theirTurn');
   const facts = document.createElement('span');
   facts.className = 'facts';
-  facts.textContent = [t('mygames.vsComputer', { level: t(`level.${g.level}`) }), t('mygames.moves', { n: g.moves.length }), t('mygames.inBrowser')].join(' · ');
+  facts.textContent = [t('mygames.vsComputer', { level: /^\d$/.test(g.level) ? t('level.n', { k: g.level }) : t(`level.${g.level}`) }), t('mygames.moves', { n: g.moves.length }), t('mygames.inBrowser')].join(' · ');
   const when = document.createElement('time');
   when.className = 'when';
   when.dateTime = new Date(g.created).toISOString();

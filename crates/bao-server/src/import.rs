@@ -49,7 +49,7 @@ pub struct ImportGame {
     /// The side this browser played; the other was the computer's.
     #[schema(value_type = schema::Side)]
     pub seat: Side,
-    /// The computer's level: `easy`, `medium` or `hard` (default `medium`).
+    /// The computer's level: `1` to `8`, or `easy`, `medium`, `hard` (levels 2, 5 and 8; default `medium`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     /// The moves in notation, from the start, at most 2000.
@@ -172,7 +172,7 @@ pub async fn import_game(
     let name = body.level.as_deref().unwrap_or("medium");
     let level = Level::parse(name).ok_or_else(|| {
         AppError::BadRequest(format!(
-            "unknown level {:?}; use easy, medium or hard",
+            "unknown level {:?}; use 1 to 8, easy, medium or hard",
             name.chars().take(20).collect::<String>()
         ))
     })?;
