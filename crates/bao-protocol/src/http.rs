@@ -117,7 +117,7 @@ pub struct CreateGame {
     /// Who holds the other seat (default: a friend).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<Opponent>,
-    /// `easy`, `medium` (default) or `hard`; read only with `computer`.
+    /// `1` to `8`, or `easy`, `medium` (default), `hard` (levels 2, 5 and 8); read only with `computer`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<schema::Level>)]
     pub level: Option<String>,

@@ -1,6 +1,6 @@
 // A game against the computer played in the browser (issue 35, /local): after one visit of the home page, with the
 // network gone, the game is started from the home page, played to its end with the engine in the browser (Bao la
-// Kujifunza against the easy computer, animations off), survives a reload, is listed among "your games"; back
+// Kujifunza against the computer at level 1, animations off), survives a reload, is listed among "your games"; back
 // online it is sent to the server (POST /api/games/import) and its review opens on the game's page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,11 +52,11 @@ test('a game against the computer is played offline to its end, kept across a re
   // No network from here to the end of the game.
   await context.setOffline(true);
   await page.selectOption('select[name=variant]', 'kujifunza');
-  await page.selectOption('select[name=level]', 'easy');
+  await page.selectOption('select[name=level]', '1');
   await page.click('a[data-action=play-local]');
-  await page.waitForURL(/\/local\?variant=kujifunza&level=easy$/);
+  await page.waitForURL(/\/local\?variant=kujifunza&level=1$/);
   await page.waitForSelector('[data-role=setup]', { state: 'visible' });
-  assert.equal(await page.inputValue('select[name=level]'), 'easy');
+  assert.equal(await page.inputValue('select[name=level]'), '1');
   await page.selectOption('select[name=seat]', 'south');
   await page.click('[data-action=start-local]');
   await page.waitForURL(/\/local\?id=[0-9a-f]+$/);
@@ -84,7 +84,7 @@ test('a game against the computer is played offline to its end, kept across a re
       await page.goto(`${server.url}/`);
       const entry = page.locator(`[data-role=my-games] a[data-game="local:${id}"]`);
       await entry.waitFor();
-      assert.equal(await entry.getAttribute('data-opponent'), 'computer:easy');
+      assert.equal(await entry.getAttribute('data-opponent'), 'computer:1');
       assert.equal(await entry.getAttribute('data-your-turn'), '');
       await entry.click();
       await page.waitForURL(new RegExp(`/local\\?id=${id}$`));
@@ -127,7 +127,7 @@ test('a game against the computer is played offline to its end, kept across a re
   await page.waitForSelector('[data-role=moves] [data-move][data-class]', { timeout: 60000 });
   // The home page lists it once, as the server's game.
   await page.goto(`${server.url}/`);
-  await page.waitForSelector(`[data-role=my-games] a[data-game="${gameId}"][data-opponent="computer:easy"]`);
+  await page.waitForSelector(`[data-role=my-games] a[data-game="${gameId}"][data-opponent="computer:1"]`);
   assert.equal(await page.locator(`[data-role=my-games] a[data-game="local:${id}"]`).count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
