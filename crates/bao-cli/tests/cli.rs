@@ -191,3 +191,52 @@ fn puzzles_remakes_the_puzzle_files() {
         }
     }
 }
+
+/// `bao prove kujifunza --check` (spec/position.md, third wave): the proof compiled into bao-ai, written out with
+/// `--builtin`, checks; the same file without one of its lines, or with a South move changed, does not, and the
+/// error names the position.
+#[test]
+fn prove_check_accepts_the_builtin_proof_and_refuses_a_broken_one() {
+    let dir = std::env::temp_dir().join(format!("bao-prove-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("proof.jsonl");
+    let path = file.to_str().expect("a UTF-8 path");
+    let (code, _, err) = run(&["prove", "kujifunza", "--builtin", "--out", path]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["prove", "kujifunza", "--check", path]);
+    assert_eq!(code, 0, "the shipped proof checks: {err}");
+
+    let text = std::fs::read_to_string(&file).expect("the proof file");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 2, "a proof of several positions");
+    // Without its last line: a position of North's replies leads where the proof says nothing.
+    let short = dir.join("short.jsonl");
+    std::fs::write(&short, lines[..lines.len() - 1].join("\n")).expect("written");
+    let (code, _, err) = run(&["prove", "kujifunza", "--check", short.to_str().unwrap()]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("\"variant\":\"kujifunza\""),
+        "names the position: {err}"
+    );
+
+    // The first line's move changed to another legal move of South's: no longer a proof.
+    let first: Value = serde_json::from_str(lines[0]).expect("a JSON line");
+    let start = bao_core::Position::from_json(&first["position"].to_string()).expect("a position");
+    let given = first["move"].as_str().unwrap_or_default();
+    let other = start
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .find(|m| m != given);
+    if let Some(other) = other {
+        let mut changed = first.clone();
+        changed["move"] = Value::String(other);
+        let mut all = vec![changed.to_string()];
+        all.extend(lines[1..].iter().map(|l| (*l).to_owned()));
+        let bad = dir.join("bad.jsonl");
+        std::fs::write(&bad, all.join("\n")).expect("written");
+        let (code, _, err) = run(&["prove", "kujifunza", "--check", bad.to_str().unwrap()]);
+        assert_eq!(code, 1, "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
