@@ -57,10 +57,16 @@ async function solve(page) {
 
 /** Waits for a puzzle other than `id` on the page. */
 async function nextShown(page, id) {
-  await page.waitForFunction((old) => {
-    const now = document.querySelector('[data-role=puzzle]').dataset.id;
-    return now && now !== old;
-  }, id);
+  await page
+    .waitForFunction((old) => {
+      const now = document.querySelector('[data-role=puzzle]').dataset.id;
+      return now && now !== old;
+    }, id)
+    .catch(async (e) => {
+      // Say what the page showed instead (its status line says why a puzzle did not load).
+      const status = await page.textContent('[data-role=status]').catch(() => '?');
+      throw new Error(`no puzzle after ${id}: status "${status}", url ${page.url()}: ${e.message}`);
+    });
   await page.waitForSelector('[data-pit=A1]');
 }
 
