@@ -52,8 +52,10 @@ command -v promtool >/dev/null || packages+=(prometheus)
 # nginx -t and a real proxy run of deploy/proxy/nginx.conf (crates/bao-server/tests/it/deploy.rs).
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || packages+=(nginx)
 command -v systemd-analyze >/dev/null || packages+=(systemd)
-# Debian's second Rust toolchain, which rebuilds web/engine/bao.wasm (scripts/build-wasm.sh).
+# Debian's second Rust toolchain, which rebuilds web/engine/bao.wasm (scripts/build-wasm.sh), and brotli, which
+# precompresses it (web/engine/bao.wasm.br).
 [ -x /usr/bin/wasm-ld-19 ] && [ -x /usr/bin/cargo ] || packages+=(rustc-web cargo-web rust-web-src lld-19)
+[ -x /usr/bin/brotli ] || packages+=(brotli)
 answers 5432 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
 answers 4222 || command -v nats-server >/dev/null || packages+=(nats-server)
 if [ "${BAO_SKIP_IMAGE_TEST:-0}" != "1" ]; then
