@@ -168,8 +168,10 @@ function renderTexts() {
   const said = $('[data-role=practice-status]');
   said.hidden = !practice;
   said.textContent = practice ? practiceText() : '';
+  // The step's praise belongs to the step: once its position is being played out, the page speaks of that game.
+  if (practice) $('[data-role=status]').textContent = practiceText();
   const box = $('[data-role=done-box]');
-  box.hidden = !outcome || !outcome.solved;
+  box.hidden = !outcome || !outcome.solved || !!practice;
   $('[data-role=done-text]').textContent = outcome && outcome.solved ? `${t('learn.welldone')} ${lt(key(step.id, 'done'))}` : '';
   if (outcome && !outcome.solved) board.explain(`${t('learn.wrong', { move: outcome.move })} ${lt(key(step.id, 'hint'))}`, null, true);
   if (practice) board.explain('');

@@ -188,6 +188,9 @@ test('a test yourself step: no hint until a miss, failed by a wrong move, then s
   if (!reply.position.result) {
     assert.deepEqual((await legalOf(page)).sort(), (await api(server.url, '/api/analysis', { method: 'POST', body: JSON.stringify({ position: reply.position }) })).body.legal.map((m) => m.move).sort());
     assert.match(await page.textContent('[data-role=practice-status]'), /Your move/);
+    // The step's praise is gone while its position is played out: the status line speaks of the game.
+    assert.match(await page.textContent('[data-role=status]'), /Your move/);
+    assert.equal(await page.isVisible('[data-role=done-box]'), false, 'no "Well done!" box during the practice game');
     // The learner's move is not judged as a lesson step: the game goes on with the computer's answer.
     const mine = (await legalOf(page))[0];
     await typeMove(page, mine);
