@@ -68,6 +68,9 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(puzzles::api::get_puzzle))
         .routes(routes!(puzzles::api::attempt))
         .routes(routes!(puzzles::api::progress))
+        .routes(routes!(puzzles::mistakes::list))
+        .routes(routes!(puzzles::mistakes::get))
+        .routes(routes!(puzzles::mistakes::attempt))
         .routes(routes!(players::api::create_player))
         .routes(routes!(
             players::api::get_me,

@@ -419,6 +419,66 @@ impl IntoResponses for PuzzleErrors {
     }
 }
 
+/// The error answers of `GET /api/mistakes` and `GET /api/mistakes/{id}`.
+#[derive(Debug)]
+pub struct MistakeErrors;
+
+impl IntoResponses for MistakeErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (
+                AppError::NoPlayer,
+                "the request carries no player key (cookie or `Authorization: Bearer`), or one of no player",
+            ),
+            (
+                AppError::NoSuchPuzzle,
+                "(one mistake) the player has no such mistake among their recent reviewed games",
+            ),
+            internal(),
+        ])
+    }
+}
+
+/// The error answers of `POST /api/mistakes/{id}/attempt`.
+#[derive(Debug)]
+pub struct MistakeAttemptErrors;
+
+impl IntoResponses for MistakeAttemptErrors {
+    fn responses() -> BTreeMap<String, RefOr<Response>> {
+        api_errors(vec![
+            (AppError::BadRequest("bad body".into()), "the body is not an attempt"),
+            (
+                AppError::ForbiddenOrigin("https://elsewhere.example".into()),
+                "the request comes from a page of another site (its `Origin` is not this server's)",
+            ),
+            (
+                AppError::NoPlayer,
+                "the request carries no player key (cookie or `Authorization: Bearer`), or one of no player",
+            ),
+            (
+                AppError::NoSuchPuzzle,
+                "the player has no such mistake among their recent reviewed games",
+            ),
+            (
+                AppError::IllegalMove {
+                    message: "\"A9R\" is not a legal move of the mistake's position".into(),
+                    reason: bao_core::Blocked::NotLegal,
+                },
+                "the move is not a legal move of the mistake's position",
+            ),
+            (
+                AppError::RateLimited {
+                    message: "too many puzzle attempts; try again in a moment",
+                    retry_after: std::time::Duration::from_secs(2),
+                },
+                "this address tried more than `--puzzle-attempts-per-minute` puzzles or mistakes in the last minute",
+            ),
+            (AppError::Unavailable, "the database cannot take the solve now"),
+            internal(),
+        ])
+    }
+}
+
 /// The error answers of `POST /api/puzzles/{id}/attempt`.
 #[derive(Debug)]
 pub struct PuzzleAttemptErrors;

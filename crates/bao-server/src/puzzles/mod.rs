@@ -6,6 +6,7 @@
 //! `api.rs` has the HTTP handlers; `rating.rs` the Glicko-2 of an attempt; the store keeps the ratings.
 
 pub mod api;
+pub mod mistakes;
 pub mod rating;
 
 use std::sync::OnceLock;

@@ -76,6 +76,11 @@ pub(super) const MIGRATIONS: &[(i64, &str, &str)] = &[
         "puzzles",
         include_str!("../../../../migrations/0013_puzzles.sql"),
     ),
+    (
+        14,
+        "mistakes",
+        include_str!("../../../../migrations/0014_mistakes.sql"),
+    ),
 ];
 
 /// The versions of the migrations applied to a database (sqlx's table; `BIGINT` on both backends). Read only

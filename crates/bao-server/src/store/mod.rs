@@ -20,6 +20,7 @@ mod health;
 mod lease;
 pub mod lobby;
 mod migrations;
+pub mod mistakes;
 mod players;
 mod postgres;
 pub mod puzzles;

@@ -18,6 +18,7 @@ mod loadtest_short_run;
 mod lobby;
 mod measure;
 mod metrics;
+mod mistakes;
 mod monitoring;
 mod openapi;
 mod outages;

@@ -5,6 +5,7 @@ mod accounts;
 mod games;
 mod group;
 mod leases;
+mod mistakes;
 mod puzzles;
 mod ratings;
 
