@@ -192,6 +192,19 @@ export function fetchPuzzle({ id, variant, theme, rating }) {
  */
 export const reportAttempt = (id, body) => json(`/api/puzzles/${encodeURIComponent(id)}/attempt`, { body }, 'rating');
 
+/** GET /api/mistakes: the signed-in player's own mistakes as puzzles, `{ mistakes, unsolved }`. */
+export const fetchMistakes = () => json('/api/mistakes', { cache: 'no-store' }, 'mistakes');
+
+/** GET /api/mistakes/{id}: one of them (its `line` only once solved). @param {string} id */
+export const fetchMistake = (id) => json(`/api/mistakes/${encodeURIComponent(id)}`, { cache: 'no-store' }, 'position');
+
+/**
+ * POST /api/mistakes/{id}/attempt: the server judges `move` in the mistake's position; answers
+ * `{ solved, mistake }` (the mistake with its line once solved).
+ * @param {string} id @param {string} move
+ */
+export const tryMistake = (id, move) => json(`/api/mistakes/${encodeURIComponent(id)}/attempt`, { body: { move } }, 'mistake');
+
 /** GET /api/players/{id}/puzzles: the player's puzzle progress. @param {string} id */
 export const fetchPuzzleProgress = (id) => json(`/api/players/${encodeURIComponent(id)}/puzzles`, { cache: 'no-store' }, 'rating');
 

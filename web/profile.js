@@ -4,7 +4,7 @@
 // On the own profile (this browser's player, GET /api/players/me, is the page's): rename, download the data,
 // delete the player, and the account's controls (passkeys, sign-in links, sign out: web/passkeys.js). An unknown or deleted id: "no such player".
 import { $, initPage, currentPlayer, onPlayer, openNameDialog } from '/common.js';
-import { ApiError, fetchPuzzleProgress } from '/api.js';
+import { ApiError, fetchPuzzleProgress, fetchMistakes } from '/api.js';
 import { fetchPlayer, fetchPlayerGames, fetchRatingHistory, deletePlayer, EXPORT_URL } from '/shared/players-api.js';
 import { t, lang, onLanguage } from '/i18n.js';
 import { controlName } from '/shared/clock-format.js';
@@ -32,6 +32,8 @@ let history = {};
 let games = [];
 /** @type {any} the player's puzzle progress (null: none, or not loaded) */
 let puzzles = null;
+/** @type {any} the own profile's mistakes as puzzles, `{ mistakes, unsolved }` (null: not loaded, or not own) */
+let mistakes = null;
 /** Whether the last page asked for was full (so there may be more). */
 let more = false;
 
@@ -248,11 +250,48 @@ function renderPuzzles() {
   $('[data-role=profile-puzzle-themes]').replaceChildren(...items);
 }
 
+/**
+ * The own profile's mistakes as puzzles (GET /api/mistakes: the blunders of the player's reviewed games where the
+ * better move won by force or clearly), each a link to practise it on /puzzles, the solved ones ticked.
+ */
+function renderMistakes() {
+  const box = $('[data-role=profile-mistakes]');
+  box.hidden = !isOwn() || !mistakes;
+  if (box.hidden) return;
+  const list = mistakes.mistakes;
+  $('[data-role=mistakes-summary]').textContent = list.length
+    ? t('profile.mistakesSummary', { n: list.length, unsolved: mistakes.unsolved })
+    : t('profile.mistakesNone');
+  const items = list.map((m) => {
+    const li = document.createElement('li');
+    li.dataset.mistake = m.id;
+    if (m.solved) li.dataset.solved = '';
+    const a = document.createElement('a');
+    a.href = `/puzzles?mistake=${encodeURIComponent(m.id)}`;
+    a.textContent = t('profile.mistakeItem', { variant: t(`variant.${m.variant}`), ply: m.ply + 1, move: m.played });
+    li.append(a, ` ${t(m.solved ? 'profile.mistakeSolved' : m.goal === 'win' ? 'profile.mistakeWin' : 'profile.mistakeAdvantage')}`);
+    return li;
+  });
+  $('[data-role=mistake-list]').replaceChildren(...items);
+}
+
+/** Loads the own profile's mistakes once (nobody else may see them). */
+async function loadMistakes() {
+  if (!isOwn() || mistakes) return;
+  try {
+    mistakes = await fetchMistakes();
+  } catch {
+    mistakes = null;
+  }
+  renderMistakes();
+}
+
 function render() {
   if (!profile) return;
   renderHead();
   renderRatings();
   renderPuzzles();
+  renderMistakes();
   renderGames();
   renderOwn();
 }
@@ -285,6 +324,7 @@ onPlayer((me) => {
   // A rename (the header's button or this page's) shows at once.
   if (me && me.id === profile.id && me.name !== profile.name) profile = { ...profile, name: me.name };
   render();
+  loadMistakes();
 });
 wire();
 await initPage();
@@ -309,7 +349,7 @@ if (!id || id.includes('/')) {
     $('[data-role=profile-loading]').hidden = true;
     $('[data-role=profile]').hidden = false;
     render();
-    await loadGames();
+    await Promise.all([loadGames(), loadMistakes()]);
   } else if (!failed) {
     showMissing();
   }

@@ -14,7 +14,7 @@ import { movePit } from '/shared/pits.js';
 import { MoveAnimation } from '/shared/animation.js';
 import { narrate } from '/shared/narration.js';
 import { reasonText } from '/shared/why.js';
-import { analyse, fetchPuzzle, reportAttempt, fetchPuzzleProgress } from '/api.js';
+import { analyse, fetchPuzzle, reportAttempt, fetchPuzzleProgress, fetchMistake, fetchMistakes, tryMistake } from '/api.js';
 
 const VARIANTS = ['kiswahili', 'kiswahili-malawi', 'kujifunza', 'kimasai'];
 const THEMES = ['one_move', 'short', 'long', 'capture_chain', 'takasa', 'kichwa', 'nyumba', 'safari', 'defence', 'opening', 'endgame'];
@@ -82,23 +82,37 @@ function render() {
   for (const g of /** @type {NodeListOf<SVGElement>} */ (document.querySelectorAll('[data-hint]'))) delete g.dataset.hint;
   if (s.hint) document.querySelector(`[data-pit="${s.hint}"]`)?.setAttribute('data-hint', '');
   const p = s.puzzle;
-  $('[data-role=puzzle-task]').textContent = t('puzzles.task', {
-    side: t(`side.${p.position.to_move}`),
-    n: p.depth,
-  });
+  const m = p.mistake;
+  $('[data-role=puzzle-task]').textContent = m
+    ? t(m.goal === 'win' ? 'puzzles.mistakeTaskWin' : 'puzzles.mistakeTask', { move: m.played })
+    : t('puzzles.task', { side: t(`side.${p.position.to_move}`), n: p.depth });
   const themes = (p.themes || []).map((th) => t(`puzzles.theme.${th}`)).join(', ');
-  $('[data-role=puzzle-info]').textContent = t('puzzles.info', { rating: Math.round(p.rating?.rating ?? 1500), themes });
+  $('[data-role=puzzle-info]').textContent = m
+    ? t('puzzles.mistakeInfo', { variant: t(`variant.${m.variant}`), ply: m.ply + 1 })
+    : t('puzzles.info', { rating: Math.round(p.rating?.rating ?? 1500), themes });
+  $('[data-role=mistake-from]').hidden = !m;
+  $('[data-role=puzzles-about]').textContent = t(m ? 'puzzles.mistakeAbout' : 'puzzles.about');
+  if (m) /** @type {HTMLAnchorElement} */ ($('a[data-role=mistake-game]')).href = `/g/${encodeURIComponent(m.game)}`;
   renderProgress();
   const result = $('[data-role=puzzle-result]');
   const over = s.state === 'solved' || s.state === 'failed';
   result.hidden = !over;
   if (over) {
     result.dataset.state = s.state;
-    $('[data-role=puzzle-result-text]').textContent = s.state === 'solved' ? t('puzzles.solved') : t('puzzles.failed', { move: p.solution[s.step] });
+    $('[data-role=puzzle-result-text]').textContent = m
+      ? s.state === 'solved'
+        ? t('puzzles.mistakeSolved', { move: p.solution[0], line: p.solution.join(' ') })
+        : t('puzzles.mistakeFailed')
+      : s.state === 'solved'
+        ? t('puzzles.solved')
+        : t('puzzles.failed', { move: p.solution[s.step] });
   } else delete result.dataset.state;
   $('[data-action=retry-puzzle]').hidden = s.state !== 'failed';
   $('input[data-role=move-input]').disabled = s.state !== 'playing' || s.busy;
-  $('button[data-action=hint]').disabled = s.state !== 'playing' || s.busy;
+  // A mistake's answer stays on the server until it is found: no hint, and its line is shown once solved.
+  $('button[data-action=hint]').disabled = s.state !== 'playing' || s.busy || !!m;
+  $('button[data-action=replay]').disabled = !!m && s.state !== 'solved';
+  $('[data-role=puzzle]').toggleAttribute('data-mistake', !!m);
 }
 
 /** The solver's rating, counts by theme and streaks. */
@@ -128,7 +142,8 @@ function renderProgress() {
 
 /** Reports this try once (solved or failed) and takes the ratings it answers. */
 async function report(solved) {
-  if (s.reported || !s.puzzle) return;
+  // A mistake of the player's own is not rated: the server keeps whether it was solved (tryMistake).
+  if (s.reported || !s.puzzle || s.puzzle.mistake) return;
   s.reported = true;
   if (mode() === 'streak') {
     streak = solved ? streak + 1 : 0;
@@ -193,7 +208,13 @@ async function play(mv) {
   $('[data-role=choices]').replaceChildren();
   render();
   try {
-    const right = mv === s.puzzle.solution[s.step];
+    let right = mv === s.puzzle.solution[s.step];
+    if (s.puzzle.mistake) {
+      // The server judges a mistake's move (the review's better move, or one the proof shows wins as well).
+      const a = await tryMistake(s.puzzle.id, mv);
+      right = a.solved;
+      if (right) Object.assign(s.puzzle, { mistake: a.mistake, solution: a.mistake.line.length ? a.mistake.line : [mv] });
+    }
     await show(mv);
     // The end is told once, in the result box under the board (announced as the status: `role=status`).
     if (!right) {
@@ -203,7 +224,7 @@ async function play(mv) {
       return;
     }
     s.step += 1;
-    if (s.step >= s.puzzle.solution.length) {
+    if (s.step >= s.puzzle.solution.length || s.puzzle.mistake) {
       s.state = 'solved';
       say('');
       report(true);
@@ -324,6 +345,44 @@ async function load(which) {
   }
 }
 
+/** One of the player's own mistakes (`/puzzles?mistake=ID`, from the profile), shown as a puzzle. */
+async function loadMistake(id) {
+  s.busy = true;
+  try {
+    const m = await fetchMistake(id);
+    const p = { id: m.id, variant: m.variant, position: m.position, solution: m.line || [], depth: 1, themes: [], mistake: m };
+    Object.assign(s, { puzzle: p, pos: p.position, step: 0, state: 'playing', hint: null, reported: false, hinted: false });
+    $('[data-role=puzzle]').dataset.themes = '';
+    s.analysis = await analyse(p.position);
+    $('[data-role=puzzle]').dataset.id = p.id;
+    $('select[name=variant]').value = p.variant;
+    board.setView(p.position.to_move);
+    $('[data-role=narration]').replaceChildren();
+    $('[data-role=choices]').replaceChildren();
+    explain('');
+    say(t('puzzles.yourMove'));
+    history.replaceState(null, '', `/puzzles?mistake=${encodeURIComponent(p.id)}`);
+  } catch {
+    say(t('puzzles.mistakeMissing'));
+  } finally {
+    s.busy = false;
+    render();
+  }
+}
+
+/** After a mistake: the next one not solved yet, else the puzzles as usual. */
+async function nextMistake() {
+  try {
+    const list = await fetchMistakes();
+    const next = list.mistakes.find((m) => !m.solved && m.id !== s.puzzle?.id);
+    if (next) return loadMistake(next.id);
+  } catch {
+    /* the usual puzzles, then */
+  }
+  if (s.puzzle) s.puzzle.mistake = null;
+  return next();
+}
+
 function next() {
   const v = $('select[name=variant]').value;
   const theme = /** @type {HTMLSelectElement} */ ($('select[name=theme]')).value;
@@ -381,7 +440,7 @@ function wire() {
   });
   $('[data-action=replay]').addEventListener('click', replay);
   $('[data-action=retry-puzzle]').addEventListener('click', retry);
-  $('[data-action=next-puzzle]').addEventListener('click', next);
+  $('[data-action=next-puzzle]').addEventListener('click', () => (s.puzzle?.mistake ? nextMistake() : next()));
   $('select[name=variant]').addEventListener('change', next);
   $('select[name=theme]').addEventListener('change', next);
   $('select[name=mode]').addEventListener('change', changeMode);
@@ -410,7 +469,8 @@ async function main() {
   else theme = null;
   if (params.get('mode') === 'streak') /** @type {HTMLSelectElement} */ ($('select[name=mode]')).value = 'streak';
   await loadProgress();
-  if (params.get('id')) await load({ id: params.get('id') });
+  if (params.get('mistake')) await loadMistake(params.get('mistake'));
+  else if (params.get('id')) await load({ id: params.get('id') });
   else if (mode() === 'streak') {
     /** @type {HTMLSelectElement} */ ($('select[name=theme]')).disabled = true;
     await load({ variant, rating: STREAK_START });

@@ -59,6 +59,9 @@ pub struct PlayerExport {
     /// The puzzle rating, solves and misses by theme and streaks (absent before a first puzzle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzles: Option<crate::PuzzleProgress>,
+    /// The player's own mistakes solved so far (`GET /api/mistakes`), as mistake ids (`GAME-PLY`), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub solved_mistakes: Vec<String>,
 }
 
 /// One side's rating before and after a rated game, rounded.

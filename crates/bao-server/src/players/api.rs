@@ -254,6 +254,16 @@ pub async fn export_me(State(state): State<AppState>, me: Me) -> Result<Response
         rating_history: store.rating_history(&me.player.id).await?,
         games,
         puzzles: store.puzzle_progress(&me.player.id).await?,
+        solved_mistakes: {
+            let mut ids: Vec<String> = store
+                .solved_mistakes(&me.player.id)
+                .await?
+                .into_iter()
+                .map(|(game, ply)| format!("{game}-{ply}"))
+                .collect();
+            ids.sort();
+            ids
+        },
     };
     let disposition = format!("attachment; filename=\"bao-player-{}.json\"", me.player.id);
     Ok((

@@ -169,5 +169,9 @@ async fn a_thrown_away_win_comes_back_to_its_player_as_a_puzzle() {
     assert_eq!(list["unsolved"], 0, "{list}");
     assert_eq!(list["mistakes"][0]["solved"], true);
     assert_eq!(list["mistakes"][0]["line"][0], best.as_str());
+    // The player's data export names it among the solved.
+    let (code, export) = get_as(&s, &key, "/api/players/me/export").await;
+    assert_eq!(code, 200, "{export}");
+    assert_eq!(export["solved_mistakes"], json!([id]), "{export}");
     s.stop().await;
 }

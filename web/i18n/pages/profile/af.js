@@ -104,4 +104,12 @@ export default {
   'profile.puzzlesLink': 'Los raaisels op',
   'profile.puzzleSummary': 'Raaiselgradering {rating}: {solved} opgelos, {failed} gemis; langste reeks {streak}.',
   'profile.puzzleTheme': '{solved} opgelos, {failed} gemis',
+  'profile.mistakes': 'Jou foute',
+  'profile.mistakesNone': 'Nog geen foute om mee te oefen nie. Vra die ontleding van ’n klaar gespeelde spel: sy growwe foute waar ’n beter skuif gewen het, kom hier terug as raaisels.',
+  'profile.mistakesSummary': '{n} foute uit jou ontlede spelle, {unsolved} nog om op te los. Vind die skuif wat jy gemis het.',
+  'profile.mistakesSummary.one': '1 fout uit jou ontlede spelle, {unsolved} nog om op te los. Vind die skuif wat jy gemis het.',
+  'profile.mistakeItem': '{variant}, skuif {ply}: jy het {move} gespeel',
+  'profile.mistakeWin': '(daar was ’n wen)',
+  'profile.mistakeAdvantage': '(daar was ’n duidelike voorsprong)',
+  'profile.mistakeSolved': '✓ opgelos',
 };

@@ -104,4 +104,12 @@ export default {
   'profile.puzzlesLink': 'Solve puzzles',
   'profile.puzzleSummary': 'Puzzle rating {rating}: {solved} solved, {failed} missed; best streak {streak}.',
   'profile.puzzleTheme': '{solved} solved, {failed} missed',
+  'profile.mistakes': 'Your mistakes',
+  'profile.mistakesNone': 'No mistakes to practise yet. Ask for the review of a finished game: its blunders where a better move won come back here as puzzles.',
+  'profile.mistakesSummary': '{n} mistakes from your reviewed games, {unsolved} still to solve. Find the move you missed.',
+  'profile.mistakesSummary.one': '1 mistake from your reviewed games, {unsolved} still to solve. Find the move you missed.',
+  'profile.mistakeItem': '{variant}, move {ply}: you played {move}',
+  'profile.mistakeWin': '(a win was there)',
+  'profile.mistakeAdvantage': '(a clear advantage was there)',
+  'profile.mistakeSolved': '✓ solved',
 };

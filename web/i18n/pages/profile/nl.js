@@ -104,4 +104,12 @@ export default {
   'profile.puzzlesLink': 'Puzzels oplossen',
   'profile.puzzleSummary': 'Puzzelrating {rating}: {solved} opgelost, {failed} gemist; langste reeks {streak}.',
   'profile.puzzleTheme': '{solved} opgelost, {failed} gemist',
+  'profile.mistakes': 'Je fouten',
+  'profile.mistakesNone': 'Nog geen fouten om te oefenen. Laat een afgelopen partij analyseren: de blunders waar een betere zet won, komen hier terug als puzzels.',
+  'profile.mistakesSummary': '{n} fouten uit je geanalyseerde partijen, nog {unsolved} op te lossen. Vind de zet die je miste.',
+  'profile.mistakesSummary.one': '1 fout uit je geanalyseerde partijen, nog {unsolved} op te lossen. Vind de zet die je miste.',
+  'profile.mistakeItem': '{variant}, zet {ply}: je speelde {move}',
+  'profile.mistakeWin': '(er was een winst)',
+  'profile.mistakeAdvantage': '(er was een duidelijk voordeel)',
+  'profile.mistakeSolved': '✓ opgelost',
 };

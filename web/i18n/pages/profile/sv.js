@@ -104,4 +104,12 @@ export default {
   'profile.puzzlesLink': 'Lös problem',
   'profile.puzzleSummary': 'Problemrating {rating}: {solved} lösta, {failed} missade; längsta svit {streak}.',
   'profile.puzzleTheme': '{solved} lösta, {failed} missade',
+  'profile.mistakes': 'Dina misstag',
+  'profile.mistakesNone': 'Inga misstag att öva på än. Låt analysera ett avslutat parti: grodorna där ett bättre drag vann kommer tillbaka hit som problem.',
+  'profile.mistakesSummary': '{n} misstag från dina analyserade partier, {unsolved} kvar att lösa. Hitta draget du missade.',
+  'profile.mistakesSummary.one': '1 misstag från dina analyserade partier, {unsolved} kvar att lösa. Hitta draget du missade.',
+  'profile.mistakeItem': '{variant}, drag {ply}: du spelade {move}',
+  'profile.mistakeWin': '(det fanns en vinst)',
+  'profile.mistakeAdvantage': '(det fanns en klar fördel)',
+  'profile.mistakeSolved': '✓ löst',
 };

@@ -104,4 +104,12 @@ export default {
   'profile.puzzlesLink': 'Tatua mafumbo',
   'profile.puzzleSummary': 'Kiwango cha mafumbo {rating}: ametatua {solved}, amekosa {failed}; mfululizo bora {streak}.',
   'profile.puzzleTheme': 'ametatua {solved}, amekosa {failed}',
+  'profile.mistakes': 'Makosa yako',
+  'profile.mistakesNone': 'Bado hakuna makosa ya kufanyia mazoezi. Omba uchambuzi wa mchezo uliomalizika: makosa makubwa ambapo mchezo bora ungeshinda yatarudi hapa kama mafumbo.',
+  'profile.mistakesSummary': 'Makosa {n} kutoka michezo yako iliyochambuliwa, {unsolved} bado hayajatatuliwa. Tafuta mchezo uliokupita.',
+  'profile.mistakesSummary.one': 'Kosa 1 kutoka michezo yako iliyochambuliwa, {unsolved} bado halijatatuliwa. Tafuta mchezo uliokupita.',
+  'profile.mistakeItem': '{variant}, zamu ya {ply}: ulicheza {move}',
+  'profile.mistakeWin': '(ushindi ulikuwepo)',
+  'profile.mistakeAdvantage': '(faida kubwa ilikuwepo)',
+  'profile.mistakeSolved': '✓ limetatuliwa',
 };

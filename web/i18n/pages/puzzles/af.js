@@ -33,4 +33,12 @@ export default {
   'puzzles.failedCol': 'Gemis',
   'puzzles.keptPlayer': 'Word saam met jou speler bewaar, waar jy ook al aanmeld.',
   'puzzles.keptBrowser': 'Word net in hierdie blaaier bewaar. Skep ’n speler om dit oral te hê.',
+  'puzzles.mistakeTask': 'Uit jou spel: hier het jy {move} gespeel, terwyl daar ’n duidelik beter skuif was. Vind dit.',
+  'puzzles.mistakeTaskWin': 'Uit jou spel: hier het jy {move} gespeel, terwyl daar ’n skuif was wat geforseerd wen. Vind dit.',
+  'puzzles.mistakeInfo': '{variant}, skuif {ply} van jou spel',
+  'puzzles.mistakeGame': 'Maak die spel oop',
+  'puzzles.mistakeSolved': 'Gevind: {move}. Die lyn wat die rekenaar verwag het: {line}.',
+  'puzzles.mistakeFailed': 'Nie hierdie een nie. Probeer weer.',
+  'puzzles.mistakeMissing': 'Hierdie fout kan nie gevind word nie: dit behoort aan ’n ander speler, of sy spel is nie meer onder jou 50 jongste ontlede spelle nie.',
+  'puzzles.mistakeAbout': '’n Skuif van jou wat die ontleding van jou spel ’n growwe fout genoem het: die beter skuif het geforseerd of duidelik gewen. Dié wat jy oplos, word op jou profiel afgemerk.',
 };

@@ -34,4 +34,12 @@ export default {
   'puzzles.failedCol': 'Missed',
   'puzzles.keptPlayer': 'Kept with your player, wherever you sign in.',
   'puzzles.keptBrowser': 'Kept in this browser only. Make a player to keep it everywhere.',
+  'puzzles.mistakeTask': 'From your game: here you played {move}, and a clearly better move was there. Find it.',
+  'puzzles.mistakeTaskWin': 'From your game: here you played {move}, but a move that wins by force was there. Find it.',
+  'puzzles.mistakeInfo': '{variant}, move {ply} of your game',
+  'puzzles.mistakeGame': 'Open the game',
+  'puzzles.mistakeSolved': 'Found it: {move}. The line the computer expected: {line}.',
+  'puzzles.mistakeFailed': 'Not this one. Try again.',
+  'puzzles.mistakeMissing': 'This mistake cannot be found: it belongs to another player, or its game is no longer among your 50 most recently reviewed.',
+  'puzzles.mistakeAbout': 'A move of yours that the review of your game called a blunder: the better move won by force or clearly. The ones you solve are ticked on your profile.',
 };

@@ -33,4 +33,12 @@ export default {
   'puzzles.failedCol': 'Gemist',
   'puzzles.keptPlayer': 'Bewaard bij je speler, waar je ook inlogt.',
   'puzzles.keptBrowser': 'Alleen in deze browser bewaard. Maak een speler om het overal te hebben.',
+  'puzzles.mistakeTask': 'Uit je partij: hier speelde je {move}, terwijl er een duidelijk betere zet was. Vind hem.',
+  'puzzles.mistakeTaskWin': 'Uit je partij: hier speelde je {move}, terwijl er een zet was die geforceerd wint. Vind hem.',
+  'puzzles.mistakeInfo': '{variant}, zet {ply} van je partij',
+  'puzzles.mistakeGame': 'Open de partij',
+  'puzzles.mistakeSolved': 'Gevonden: {move}. De voortzetting die de computer verwachtte: {line}.',
+  'puzzles.mistakeFailed': 'Deze niet. Probeer het nog eens.',
+  'puzzles.mistakeMissing': 'Deze fout is niet te vinden: hij hoort bij een andere speler, of de partij zit niet meer bij je 50 laatst geanalyseerde.',
+  'puzzles.mistakeAbout': 'Een zet van jou die de analyse van je partij een blunder noemde: de betere zet won geforceerd of duidelijk. Wat je oplost, krijgt een vinkje op je profiel.',
 };

@@ -33,4 +33,12 @@ export default {
   'puzzles.failedCol': 'Missade',
   'puzzles.keptPlayer': 'Sparas med din spelare, var du än loggar in.',
   'puzzles.keptBrowser': 'Sparas bara i den här webbläsaren. Skapa en spelare för att ha det överallt.',
+  'puzzles.mistakeTask': 'Från ditt parti: här spelade du {move}, fast det fanns ett klart bättre drag. Hitta det.',
+  'puzzles.mistakeTaskWin': 'Från ditt parti: här spelade du {move}, fast det fanns ett drag som vinner tvingande. Hitta det.',
+  'puzzles.mistakeInfo': '{variant}, drag {ply} i ditt parti',
+  'puzzles.mistakeGame': 'Öppna partiet',
+  'puzzles.mistakeSolved': 'Hittat: {move}. Fortsättningen datorn väntade sig: {line}.',
+  'puzzles.mistakeFailed': 'Inte det här. Försök igen.',
+  'puzzles.mistakeMissing': 'Det här misstaget finns inte: det hör till en annan spelare, eller partiet är inte längre bland dina 50 senast analyserade.',
+  'puzzles.mistakeAbout': 'Ett drag av dig som analysen av ditt parti kallade en groda: det bättre draget vann tvingande eller klart. De du löser bockas av på din profil.',
 };

@@ -33,4 +33,12 @@ export default {
   'puzzles.failedCol': 'Umekosa',
   'puzzles.keptPlayer': 'Yanahifadhiwa pamoja na mchezaji wako, popote utakapoingia.',
   'puzzles.keptBrowser': 'Yanahifadhiwa katika kivinjari hiki tu. Jitengenezee mchezaji ili yakufuate kila mahali.',
+  'puzzles.mistakeTask': 'Kutoka mchezo wako: hapa ulicheza {move}, ilhali kulikuwa na mchezo bora zaidi waziwazi. Utafute.',
+  'puzzles.mistakeTaskWin': 'Kutoka mchezo wako: hapa ulicheza {move}, ilhali kulikuwa na mchezo unaoshinda kwa lazima. Utafute.',
+  'puzzles.mistakeInfo': '{variant}, zamu ya {ply} ya mchezo wako',
+  'puzzles.mistakeGame': 'Fungua mchezo',
+  'puzzles.mistakeSolved': 'Umeupata: {move}. Mfululizo ambao kompyuta ilitarajia: {line}.',
+  'puzzles.mistakeFailed': 'Si huu. Jaribu tena.',
+  'puzzles.mistakeMissing': 'Kosa hili halipatikani: ni la mchezaji mwingine, au mchezo wake hauko tena kati ya michezo yako 50 iliyochambuliwa karibuni.',
+  'puzzles.mistakeAbout': 'Mchezo wako ambao uchambuzi wa mchezo wako uliuita kosa kubwa: mchezo bora ulishinda kwa lazima au waziwazi. Unayoyatatua yanawekewa alama kwenye wasifu wako.',
 };
