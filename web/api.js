@@ -172,15 +172,17 @@ export async function fetchRecord(id) {
 export const replayRecord = (record, variant) => json('/api/analysis/record', { body: { record, variant } }, 'moves');
 
 /**
- * A puzzle: this one, or one of the variant (and theme) chosen near `rating` (or the player's puzzle rating).
- * @param {{ id?: string, variant?: string, theme?: string, rating?: number }} which
+ * A puzzle: this one, or one of the variant (and theme) chosen near `rating` (or the player's puzzle rating),
+ * other than `after` (the one just shown).
+ * @param {{ id?: string, variant?: string, theme?: string, rating?: number, after?: string }} which
  */
-export function fetchPuzzle({ id, variant, theme, rating }) {
+export function fetchPuzzle({ id, variant, theme, rating, after }) {
   if (id) return json(`/api/puzzles/${encodeURIComponent(id)}`, { cache: 'no-store' });
   const q = new URLSearchParams();
   if (variant) q.set('variant', variant);
   if (theme) q.set('theme', theme);
   if (rating !== undefined && Number.isFinite(rating)) q.set('rating', String(Math.round(rating)));
+  if (after) q.set('after', after);
   const query = q.toString();
   return json(`/api/puzzles${query ? `?${query}` : ''}`, { cache: 'no-store' });
 }

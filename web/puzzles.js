@@ -321,11 +321,15 @@ async function retry() {
   }
 }
 
-/** @param {{ id?: string, variant?: string, theme?: string, rating?: number }} which */
-async function load(which) {
+/**
+ * Shows a puzzle fetched by `get` (a puzzle of the files, or a mistake of the player's as one), its address
+ * becoming `query` of it; `failed` is said when it cannot be had.
+ * @param {() => Promise<any>} get @param {(p: any) => string} query @param {string} failed
+ */
+async function showPuzzle(get, query, failed) {
   s.busy = true;
   try {
-    const p = await fetchPuzzle(which);
+    const p = await get();
     Object.assign(s, { puzzle: p, pos: p.position, step: 0, state: 'playing', hint: null, reported: false, hinted: false });
     $('[data-role=puzzle]').dataset.themes = (p.themes || []).join(' ');
     s.analysis = await analyse(p.position);
@@ -336,39 +340,28 @@ async function load(which) {
     $('[data-role=choices]').replaceChildren();
     explain('');
     say(t('puzzles.yourMove'));
-    history.replaceState(null, '', `/puzzles?id=${encodeURIComponent(p.id)}`);
+    history.replaceState(null, '', `/puzzles?${query(p)}`);
   } catch {
-    say(t('puzzles.error'));
+    say(t(failed));
   } finally {
     s.busy = false;
     render();
   }
 }
 
-/** One of the player's own mistakes (`/puzzles?mistake=ID`, from the profile), shown as a puzzle. */
-async function loadMistake(id) {
-  s.busy = true;
-  try {
-    const m = await fetchMistake(id);
-    const p = { id: m.id, variant: m.variant, position: m.position, solution: m.line || [], depth: 1, themes: [], mistake: m };
-    Object.assign(s, { puzzle: p, pos: p.position, step: 0, state: 'playing', hint: null, reported: false, hinted: false });
-    $('[data-role=puzzle]').dataset.themes = '';
-    s.analysis = await analyse(p.position);
-    $('[data-role=puzzle]').dataset.id = p.id;
-    $('select[name=variant]').value = p.variant;
-    board.setView(p.position.to_move);
-    $('[data-role=narration]').replaceChildren();
-    $('[data-role=choices]').replaceChildren();
-    explain('');
-    say(t('puzzles.yourMove'));
-    history.replaceState(null, '', `/puzzles?mistake=${encodeURIComponent(p.id)}`);
-  } catch {
-    say(t('puzzles.mistakeMissing'));
-  } finally {
-    s.busy = false;
-    render();
-  }
-}
+/** @param {{ id?: string, variant?: string, theme?: string, rating?: number, after?: string }} which */
+const load = (which) => showPuzzle(() => fetchPuzzle(which), (p) => `id=${encodeURIComponent(p.id)}`, 'puzzles.error');
+
+/** One of the player's own mistakes (`/puzzles?mistake=ID`, from the profile), shown as a puzzle. @param {string} id */
+const loadMistake = (id) =>
+  showPuzzle(
+    async () => {
+      const m = await fetchMistake(id);
+      return { id: m.id, variant: m.variant, position: m.position, solution: m.line || [], depth: 1, themes: [], mistake: m };
+    },
+    (p) => `mistake=${encodeURIComponent(p.id)}`,
+    'puzzles.mistakeMissing',
+  );
 
 /** After a mistake: the next one not solved yet, else the puzzles as usual. */
 async function nextMistake() {
@@ -392,14 +385,16 @@ function next() {
   } catch {
     /* private mode: not remembered */
   }
+  // The next puzzle is another one, whatever the draw near the rating gives.
+  const after = s.puzzle?.id;
   // A puzzle left unsolved counts as a miss before the next one.
   if (s.puzzle && s.state === 'playing' && s.step > 0) report(false);
   if (mode() === 'streak') {
     if (s.state === 'failed' || s.state === 'shown') streak = 0;
-    return load({ variant: v, rating: STREAK_START + STREAK_STEP * streak });
+    return load({ variant: v, rating: STREAK_START + STREAK_STEP * streak, after });
   }
   // A player is matched by the server; a browser sends its own rating.
-  return load({ variant: v, theme: theme || undefined, rating: currentPlayer() ? undefined : progress.rating.rating });
+  return load({ variant: v, theme: theme || undefined, rating: currentPlayer() ? undefined : progress.rating.rating, after });
 }
 
 /** The progress of this browser's player (the server's), or this browser's own. */

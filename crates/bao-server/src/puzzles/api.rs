@@ -48,6 +48,8 @@ pub struct PuzzleQuery {
     pub rating: Option<f64>,
     /// A page of `GET /api/puzzles/list` (from 0).
     pub page: Option<u32>,
+    /// The puzzle just shown: not drawn again while another one matches (so "Next puzzle" always moves on).
+    pub after: Option<String>,
 }
 
 impl PuzzleQuery {
@@ -129,6 +131,9 @@ pub async fn random_puzzle(
                     .map_or(START.rating, |p| p.rating.rating),
             );
         }
+    }
+    if let Some(after) = &q.after {
+        tried.insert(after.clone());
     }
     let fresh: Vec<&Puzzle> = of
         .iter()
