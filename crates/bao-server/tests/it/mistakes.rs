@@ -1,6 +1,8 @@
 //! A player's own mistakes as puzzles (protocol.md, "Your mistakes as puzzles"): a Bao la Kujifunza game in which
 //! South throws away the proven win at once, reviewed, offers that move back to South's player only; a wrong
 //! try changes nothing, the better move solves it (and shows its line), and the routes refuse what they must.
+//! It is also issue 39's server test of the review judging by the proof: the thrown-away win is a blunder with the
+//! proof's move and line beside it.
 
 use crate::common;
 
@@ -86,6 +88,12 @@ async fn a_thrown_away_win_comes_back_to_its_player_as_a_puzzle() {
     assert_eq!(first["class"], "blunder", "{review}");
     let best = first["best"].as_str().unwrap().to_owned();
     assert_ne!(best, blunder);
+    // The review judges by the proof (issue 39): the winning move beside the blunder is the proof's, with the
+    // proof's line, and the position's score is a forced win.
+    let proof = bao_ai::solved::verdict(&start).expect("the proof covers the start");
+    assert_eq!(best, proof.mv.to_string(), "{review}");
+    assert_eq!(first["line"][0], best.as_str(), "{review}");
+    assert!(first["score_before"].as_i64().unwrap() >= i64::from(bao_ai::search::MATE_BOUND));
 
     let (code, list) = get_as(&s, &key, "/api/mistakes").await;
     assert_eq!(code, 200, "{list}");
