@@ -35,6 +35,16 @@ async function yourTurnOrEnd(page) {
   return v.over ? null : v.legal;
 }
 
+/** Waits for the page at an address; when it does not come, says where the page is instead and what it shows. */
+async function waitForPage(page, url) {
+  try {
+    await page.waitForURL(url);
+  } catch (e) {
+    const text = await page.evaluate(() => document.body?.innerText.slice(0, 300)).catch(() => '');
+    throw new Error(`expected ${url}, the page is at ${page.url()}: ${JSON.stringify(text)} (${e.message})`);
+  }
+}
+
 const movesShown = (page) => page.$$eval('[data-role=moves] [data-move]', (els) => els.map((e) => e.getAttribute('data-move')));
 
 test('a game against the computer is played offline to its end, kept across a reload, then uploaded and reviewed', async () => {
@@ -53,13 +63,16 @@ test('a game against the computer is played offline to its end, kept across a re
   await context.setOffline(true);
   await page.selectOption('select[name=variant]', 'kujifunza');
   await page.selectOption('select[name=level]', '1');
-  await page.click('a[data-action=play-local]');
-  await page.waitForURL(/\/local\?variant=kujifunza&level=1$/);
+  // By the keyboard: a click aims at where the link was, and the page may still move under it (the offline note in
+  // the header, the lobby's reconnecting), which made this step fail about once in many runs.
+  await page.focus('a[data-action=play-local]');
+  await page.keyboard.press('Enter');
+  await waitForPage(page, /\/local\?variant=kujifunza&level=1$/);
   await page.waitForSelector('[data-role=setup]', { state: 'visible' });
   assert.equal(await page.inputValue('select[name=level]'), '1');
   await page.selectOption('select[name=seat]', 'south');
   await page.click('[data-action=start-local]');
-  await page.waitForURL(/\/local\?id=[0-9a-f]+$/);
+  await waitForPage(page, /\/local\?id=[0-9a-f]+$/);
   const id = new URL(page.url()).searchParams.get('id');
   assert.equal(await page.getAttribute('body', 'data-seat'), 'south');
 
@@ -87,7 +100,7 @@ test('a game against the computer is played offline to its end, kept across a re
       assert.equal(await entry.getAttribute('data-opponent'), 'computer:1');
       assert.equal(await entry.getAttribute('data-your-turn'), '');
       await entry.click();
-      await page.waitForURL(new RegExp(`/local\\?id=${id}$`));
+      await waitForPage(page, new RegExp(`/local\\?id=${id}$`));
       legal = await yourTurnOrEnd(page);
     }
     assert.ok(plies < 500, 'the game ends');
@@ -121,7 +134,7 @@ test('a game against the computer is played offline to its end, kept across a re
   assert.equal(snap.status, 'finished');
   assert.equal(snap.result.winner ?? null, winner);
   await link.click();
-  await page.waitForURL(new RegExp(`/g/${gameId}$`));
+  await waitForPage(page, new RegExp(`/g/${gameId}$`));
   await page.waitForSelector('body[data-seat=south]');
   await page.click('[data-action=review]');
   await page.waitForSelector('[data-role=moves] [data-move][data-class]', { timeout: 60000 });
