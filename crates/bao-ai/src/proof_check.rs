@@ -9,8 +9,9 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::Hash;
 
-use bao_core::{Move, Position};
+use bao_core::{Move, Position, Side};
 
 /// Why a file is not a proof, with the position that breaks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,36 +50,64 @@ enum Mark {
     Done(u32),
 }
 
+/// The little the walk asks of a game: who moves, the legal moves, where a move leads, who has won. bao-core's
+/// [`Position`] is the game of every real proof; the tests also walk a small made-up game, which can have the
+/// cycles that no reachable Bao position was found to have (a search of thousands of random games found none).
+trait Game: Copy + Eq + Hash {
+    type Move: Copy + fmt::Display;
+    fn side(&self) -> Side;
+    fn moves(&self) -> Vec<Self::Move>;
+    fn after(&self, mv: Self::Move) -> Result<Self, String>;
+    fn winner(&self) -> Option<Side>;
+}
+
+impl Game for Position {
+    type Move = Move;
+    fn side(&self) -> Side {
+        self.to_move()
+    }
+    fn moves(&self) -> Vec<Move> {
+        self.legal_moves().into_iter().collect()
+    }
+    fn after(&self, mv: Move) -> Result<Position, String> {
+        self.play(mv).map(|(p, _)| p).map_err(|e| e.to_string())
+    }
+    fn winner(&self) -> Option<Side> {
+        self.result().map(|r| r.winner)
+    }
+}
+
 /// Checks that `proof` proves a win for the side to move at `first` (see the module docs).
 pub fn check(first: &Position, proof: &HashMap<Position, Move>) -> Result<CheckReport, CheckError> {
-    let attacker = first.to_move();
-    let err = |p: &Position, reason: String| CheckError {
-        position: *p,
-        reason,
-    };
-    let mut marks: HashMap<Position, Mark> = HashMap::new();
+    walk(first, proof).map_err(|(position, reason)| CheckError { position, reason })
+}
+
+/// [`check`] for any [`Game`]: the error is the position where the proof breaks and why.
+fn walk<G: Game>(first: &G, proof: &HashMap<G, G::Move>) -> Result<CheckReport, (G, String)> {
+    let attacker = first.side();
+    let err = |p: &G, reason: String| (*p, reason);
+    let mut marks: HashMap<G, Mark> = HashMap::new();
     let mut replies = 0usize;
     // The walk's stack: an attacker's position and the positions its move leaves to check after the
     // defender's replies, with the most plies found below it so far. Iterative, so that a long file cannot
     // overflow the stack.
-    struct Frame {
-        pos: Position,
-        next: Vec<Position>,
+    struct Frame<G> {
+        pos: G,
+        next: Vec<G>,
         depth: u32,
     }
-    let mut stack: Vec<Frame> = Vec::new();
-    let open = |pos: &Position, replies: &mut usize| -> Result<Frame, CheckError> {
-        if pos.to_move() != attacker {
+    let open = |pos: &G, replies: &mut usize| -> Result<Frame<G>, (G, String)> {
+        if pos.side() != attacker {
             return Err(err(pos, "not the attacker's move".into()));
         }
         let Some(mv) = proof.get(pos) else {
             return Err(err(pos, "a position of the proof without a line".into()));
         };
-        let (after, _) = pos
-            .play(*mv)
+        let after = pos
+            .after(*mv)
             .map_err(|e| err(pos, format!("the move {mv} is not legal: {e}")))?;
-        if let Some(r) = after.result() {
-            if r.winner == attacker {
+        if let Some(winner) = after.winner() {
+            if winner == attacker {
                 return Ok(Frame {
                     pos: *pos,
                     next: Vec::new(),
@@ -89,13 +118,12 @@ pub fn check(first: &Position, proof: &HashMap<Position, Move>) -> Result<CheckR
         }
         *replies += 1;
         let mut next = Vec::new();
-        let mut depth = 2;
-        for reply in after.legal_moves() {
-            let (g, _) = after
-                .play(reply)
+        for reply in after.moves() {
+            let g = after
+                .after(reply)
                 .map_err(|e| err(&after, format!("the reply {reply} does not play: {e}")))?;
-            match g.result() {
-                Some(r) if r.winner == attacker => {}
+            match g.winner() {
+                Some(w) if w == attacker => {}
                 Some(_) => {
                     return Err(err(
                         pos,
@@ -105,15 +133,13 @@ pub fn check(first: &Position, proof: &HashMap<Position, Move>) -> Result<CheckR
                 None => next.push(g),
             }
         }
-        if next.is_empty() {
-            depth = 2;
-        }
         Ok(Frame {
             pos: *pos,
             next,
-            depth,
+            depth: 2,
         })
     };
+    let mut stack: Vec<Frame<G>> = Vec::new();
     marks.insert(*first, Mark::Open);
     stack.push(open(first, &mut replies)?);
     while let Some(top) = stack.last_mut() {
@@ -214,5 +240,101 @@ mod broken {
         let e = check(&start, &p).unwrap_err();
         assert_eq!(e.position, g);
         assert!(e.reason.contains("without a line"), "{e}");
+    }
+}
+
+/// The walk itself on a made-up game, where cycles and transpositions are easy to draw.
+#[cfg(test)]
+mod walk {
+    use super::*;
+
+    /// A state of a made-up game: even numbers are South's to move, odd ones North's; 100 is won by South, 101 by
+    /// North. A move is the state it leads to, along the edges of [`EDGES`].
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    struct Toy(u8);
+
+    const EDGES: &[(u8, u8)] = &[
+        // A cycle: 0 -> 1 (North's only reply) -> 2 -> 3 (North's only reply) -> 0.
+        (0, 1),
+        (1, 2),
+        (2, 3),
+        (3, 0),
+        (0, 5),
+        (5, 100),
+        // A transposition: 10 -> 11, whose two replies 12 and 14 both lead to 13, whose replies all lose.
+        (10, 11),
+        (11, 12),
+        (11, 14),
+        (12, 13),
+        (14, 13),
+        (13, 100),
+        (13, 16),
+        (16, 100),
+        // A defender's reply that wins: 20 -> 21 -> 101.
+        (20, 21),
+        (21, 101),
+    ];
+
+    impl Game for Toy {
+        type Move = u8;
+        fn side(&self) -> Side {
+            if self.0.is_multiple_of(2) {
+                Side::South
+            } else {
+                Side::North
+            }
+        }
+        fn moves(&self) -> Vec<u8> {
+            EDGES
+                .iter()
+                .filter(|e| e.0 == self.0)
+                .map(|e| e.1)
+                .collect()
+        }
+        fn after(&self, mv: u8) -> Result<Toy, String> {
+            if self.moves().contains(&mv) {
+                Ok(Toy(mv))
+            } else {
+                Err(format!("no edge {} -> {mv}", self.0))
+            }
+        }
+        fn winner(&self) -> Option<Side> {
+            match self.0 {
+                100 => Some(Side::South),
+                101 => Some(Side::North),
+                _ => None,
+            }
+        }
+    }
+
+    fn proof(lines: &[(u8, u8)]) -> HashMap<Toy, u8> {
+        lines.iter().map(|&(p, m)| (Toy(p), m)).collect()
+    }
+
+    #[test]
+    fn a_line_that_comes_back_is_no_proof() {
+        let e = walk(&Toy(0), &proof(&[(0, 1), (2, 3)])).unwrap_err();
+        assert_eq!(e.0, Toy(0));
+        assert!(e.1.contains("a cycle"), "{}", e.1);
+        // The way out of the cycle is a proof.
+        let report = walk(&Toy(0), &proof(&[(0, 5)])).unwrap();
+        assert_eq!((report.positions, report.replies, report.depth), (1, 1, 2));
+    }
+
+    #[test]
+    fn a_position_reached_twice_is_checked_once() {
+        let report = walk(&Toy(10), &proof(&[(10, 11), (12, 13), (14, 13), (16, 100)])).unwrap();
+        // 10, 12, 14 and 16 once each; North moved at 11 and twice at 13 (reached from 12 and from 14).
+        assert_eq!(report.positions, 4);
+        assert_eq!(report.replies, 3);
+        // 10 -> 11 -> 12 -> 13 -> 16 -> 100: five plies.
+        assert_eq!(report.depth, 5);
+    }
+
+    #[test]
+    fn a_reply_that_wins_for_the_defender_breaks_it() {
+        let e = walk(&Toy(20), &proof(&[(20, 21)])).unwrap_err();
+        assert_eq!(e.0, Toy(20));
+        assert!(e.1.contains("wins for the defender"), "{}", e.1);
     }
 }
