@@ -60,6 +60,19 @@ test('on a 390x844 phone the home page offers playing on its first screen, in ev
       const b = await boxOf(page, sel);
       assert.ok(b.width > 0 && b.height > 0 && b.top >= 0 && b.bottom <= 844, `${lang}: ${sel} within the first 844 px: ${JSON.stringify(b)}`);
     }
+    // The computer's strength reads whole once its rating is in ("Level 5 · Medium · about 1500"): beside the
+    // button it was cut to "Vlak 5 · Ge…".
+    await page.waitForFunction(() => /\d{3,}/.test(document.querySelector('select[name=level]').selectedOptions[0].textContent));
+    const level = await page.$eval('select[name=level]', (s) => {
+      const css = getComputedStyle(s);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = css.font;
+      const text = s.selectedOptions[0].textContent;
+      // The native arrow takes about 20 px beside the padding.
+      const room = s.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - 20;
+      return { text, needs: ctx.measureText(text).width, room };
+    });
+    assert.ok(level.needs <= level.room, `${lang}: the strength "${level.text}" needs ${level.needs} px, has ${level.room}`);
     // The Beta mark, at 390 px wide too.
     assert.ok(await page.locator('header.site .beta').isVisible(), `${lang}: Beta shown`);
     const beta = await boxOf(page, 'header.site .beta');
