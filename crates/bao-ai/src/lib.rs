@@ -24,6 +24,7 @@ pub mod proof_check;
 pub mod ratings;
 pub mod rng;
 pub mod search;
+pub mod shortest;
 pub mod solved;
 pub mod texel;
 mod tt;

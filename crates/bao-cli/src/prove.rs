@@ -4,7 +4,8 @@
 //! The proof file has one JSON line per position of South's: `{"position":{…},"move":"A6L"}`, the initial
 //! position first. `--compact FILE` also writes the compact form compiled into bao-ai
 //! (`crates/bao-ai/proofs/kujifunza.bin`, see bao_ai::solved); `--builtin` writes the compiled-in proof
-//! instead of searching.
+//! instead of searching; `--shortest` searches for the shortest win (bao_ai::shortest: minutes, where df-pn takes
+//! a fraction of a second for a longer proof), which is the proof compiled in.
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use bao_ai::pns::{Outcome, Pns};
+use bao_ai::shortest::Shortest;
 use bao_ai::{proof_check, solved};
 use bao_core::{Move, Position, Variant};
 
@@ -31,6 +33,10 @@ pub struct ProveArgs {
     /// Write the proof compiled into bao-ai instead of searching for one.
     #[arg(long, requires = "out")]
     pub builtin: bool,
+    /// Search for the shortest win (every bound of plies up to it searched in full: minutes) instead of the
+    /// first proof df-pn finds (a second, a longer win).
+    #[arg(long, requires = "out", conflicts_with = "builtin")]
+    pub shortest: bool,
     /// Most positions the search may expand before it gives up.
     #[arg(long, default_value_t = 200_000_000)]
     pub nodes: u64,
@@ -38,6 +44,9 @@ pub struct ProveArgs {
     #[arg(long)]
     pub check: Option<PathBuf>,
 }
+
+/// The longest win `--shortest` looks for, in plies (Kujifunza's shortest is found at 21).
+const MOST_PLIES: u32 = 61;
 
 /// Runs `bao prove`.
 pub fn run(args: &ProveArgs) -> ExitCode {
@@ -66,6 +75,36 @@ fn build(args: &ProveArgs, out: &PathBuf) -> ExitCode {
             Some(s) => s.to_map(),
             None => {
                 eprintln!("bao prove: the compiled-in proof does not read");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else if args.shortest {
+        let mut search = Shortest::new(args.nodes);
+        let found = search.prove(&start, MOST_PLIES, |bound, won, nodes, tabled| {
+            eprintln!(
+                "within {bound} plies: {} ({nodes} positions expanded, {tabled} in the tables, {:.1} s)",
+                if won { "a win" } else { "no win" },
+                began.elapsed().as_secs_f64()
+            )
+        });
+        match found {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                eprintln!("bao prove: no win within {MOST_PLIES} plies");
+                return ExitCode::FAILURE;
+            }
+            Err(_) => {
+                eprintln!(
+                    "bao prove: gave up after {} positions (--nodes)",
+                    search.nodes
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+        match search.proof(&start) {
+            Some(p) => p,
+            None => {
+                eprintln!("bao prove: the proof could not be extracted");
                 return ExitCode::FAILURE;
             }
         }
