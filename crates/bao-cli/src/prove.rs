@@ -4,7 +4,7 @@
 //! The proof file has one JSON line per position of South's: `{"position":{…},"move":"A6L"}`, the initial
 //! position first. `--compact FILE` also writes the compact form compiled into bao-ai
 //! (`crates/bao-ai/proofs/kujifunza.bin`, see bao_ai::solved); `--builtin` writes the compiled-in proof
-//! instead of searching; `--shortest` searches for the shortest win (bao_ai::shortest: minutes, where df-pn takes
+//! instead of searching; `--shortest` searches for the shortest win (bao_ai::shortest: half a minute, where df-pn takes
 //! a fraction of a second for a longer proof), which is the proof compiled in.
 
 use std::collections::HashMap;
@@ -33,7 +33,7 @@ pub struct ProveArgs {
     /// Write the proof compiled into bao-ai instead of searching for one.
     #[arg(long, requires = "out")]
     pub builtin: bool,
-    /// Search for the shortest win (every bound of plies up to it searched in full: minutes) instead of the
+    /// Search for the shortest win (every bound of plies up to it searched in full: half a minute) instead of the
     /// first proof df-pn finds (a second, a longer win).
     #[arg(long, requires = "out", conflicts_with = "builtin")]
     pub shortest: bool,
