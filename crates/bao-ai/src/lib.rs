@@ -72,31 +72,31 @@ impl Level {
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
     /// The eight numbered levels, weakest first.
-    pub const LADDER: [Level; 8] = [
-        Level::Rung(1),
-        Level::Rung(2),
-        Level::Rung(3),
-        Level::Rung(4),
-        Level::Rung(5),
-        Level::Rung(6),
-        Level::Rung(7),
-        Level::Rung(8),
-    ];
+    pub const LADDER: [Level; 8] = {
+        let mut out = [Level::Rung(1); 8];
+        let mut i = 0;
+        while i < 8 {
+            out[i] = Level::Rung(i as u8 + 1);
+            i += 1;
+        }
+        out
+    };
 
-    /// Every level the server offers, as [`Level::parse`] reads them: the named ones, then the numbered.
-    pub const OFFERED: [Level; 11] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Rung(1),
-        Level::Rung(2),
-        Level::Rung(3),
-        Level::Rung(4),
-        Level::Rung(5),
-        Level::Rung(6),
-        Level::Rung(7),
-        Level::Rung(8),
-    ];
+    /// Every level the server offers, as [`Level::parse`] reads them: the named ones ([`Level::ALL`]), then the
+    /// numbered ([`Level::LADDER`]).
+    pub const OFFERED: [Level; 11] = {
+        let mut out = [Level::Easy; 11];
+        let mut i = 0;
+        while i < 11 {
+            out[i] = if i < 3 {
+                Level::ALL[i]
+            } else {
+                Level::LADDER[i - 3]
+            };
+            i += 1;
+        }
+        out
+    };
 
     /// The numbered level `n` (1-8), or `None`.
     pub fn rung(n: u8) -> Option<Level> {
